@@ -1,0 +1,5 @@
+"""``python -m certify``."""
+
+from certify.cli import main
+
+main()

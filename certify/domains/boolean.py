@@ -1,0 +1,234 @@
+"""The Boolean / finite domain: a problem as CNF for python-sat, one selector per statement.
+
+Every state variable of ``space.py`` becomes SAT literals (one-hot location and value
+variables, containment edges with a reachability relation, property atoms); every statement
+is Tseitin-encoded and guarded by its own selector literal (``-s ∨ root``), so solving under
+assumptions switches statements on and off, and an unsat core *is* a set of statements
+(STYLE convention 7, pysat's ``examples/musx.py``).  Reachability is the completion
+``reach(p,q) ⇔ edge(p,q) ∨ ∃r edge(p,r) ∧ reach(r,q)`` with ``¬reach(p,p)``: for acyclic
+edges its only model is the transitive closure, and any cycle of edges is refuted.
+
+Numeric comparisons inside connectives are *theory atoms*: plain literals here, checked by
+the exact linear domain (``theory.py``) on each model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from certify import ir
+from certify.space import candidate_edges, grounded, location_domain, reachable
+
+
+class Encoding:
+    """The CNF of one problem, with a live incremental solver."""
+
+    def __init__(self, problem: ir.Problem, solver: str = "cadical153") -> None:
+        self.problem = problem
+        self.vocabulary = problem.vocabulary
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self.cache: dict[object, int] = {}
+        self.theory: dict[int, ir.Compare] = {}
+        self.true = self._id(("true",))
+        self.clauses.append([self.true])
+        self.edges = candidate_edges(problem)
+        self.reach_pairs = reachable(self.edges)
+        self.location: dict[str, dict[str, int]] = {}
+        self.values: dict[tuple[str, str], dict[str, int]] = {}
+        self._space()
+        self.atoms: dict[ir.Holds | ir.Related, int] = {}
+        self.selectors: list[int] = []
+        self.grounded = grounded(problem)
+        for index, (_, formula) in enumerate(self.grounded):
+            selector = self._id(("selector", index))
+            self.selectors.append(selector)
+            self.clauses.append([-selector, self.literal(formula)])
+        self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
+        self.solver = Solver(name=solver, bootstrap_with=self.clauses)
+        self._added = len(self.clauses)
+
+    # ------------------------------------------------------------------ state space
+
+    def _exactly_one(self, literals: list[int]) -> None:
+        if not literals:
+            self.clauses.append([-self.true])
+            return
+        encoded = CardEnc.equals(literals, 1, vpool=self.pool, encoding=EncType.seqcounter)
+        self.clauses.extend(encoded.clauses)
+
+    def _space(self) -> None:
+        for thing in self.vocabulary.located:
+            domain = location_domain(self.vocabulary, thing)
+            self.location[thing] = {v: self._id(("loc", thing, v)) for v in domain}
+            self._exactly_one(list(self.location[thing].values()))
+        for thing, attribute in self.vocabulary.valued:
+            values = self.vocabulary.values_of(attribute)
+            self.values[(thing, attribute)] = {
+                v: self._id(("val", thing, attribute, v)) for v in values
+            }
+            self._exactly_one(list(self.values[(thing, attribute)].values()))
+        for low, high in sorted(self.reach_pairs):
+            reach = self._reach(low, high)
+            options = [self._edge(low, high)] if (low, high) in self.edges else []
+            for mid_low, mid in self.edges:
+                if mid_low == low and (mid, high) in self.reach_pairs:
+                    options.append(self._and([self._edge(low, mid), self._reach(mid, high)]))
+            self.clauses.append([-reach, *options])
+            self.clauses.extend([[reach, -o] for o in options])
+            if low == high:
+                self.clauses.append([-reach])
+
+    def _id(self, key: object) -> int:
+        return int(self.pool.id(key))
+
+    def _edge(self, low: str, high: str) -> int:
+        return self._id(("edge", low, high))
+
+    def _reach(self, low: str, high: str) -> int:
+        return self._id(("reach", low, high))
+
+    # ------------------------------------------------------------------ Tseitin
+
+    def _and(self, parts: Sequence[int]) -> int:
+        key = ("and", tuple(sorted(parts)))
+        if key in self.cache:
+            return self.cache[key]
+        if not parts:
+            return self.true
+        if len(parts) == 1:
+            return parts[0]
+        out = self._id(key)
+        self.clauses.extend([[-out, p] for p in parts])
+        self.clauses.append([out, *(-p for p in parts)])
+        self.cache[key] = out
+        return out
+
+    def _or(self, parts: Sequence[int]) -> int:
+        return -self._and([-p for p in parts])
+
+    def _count(self, parts: Sequence[int], low: int, high: int) -> int:
+        """A literal true iff ``low`` to ``high`` of ``parts`` are true (a sequential counter)."""
+        n = len(parts)
+        # at_least[j] after i parts: literal for "at least j of the first i are true".
+        at_least: list[int] = [self.true] + [-self.true] * n
+        for part in parts:
+            updated = [self.true]
+            for j in range(1, n + 1):
+                updated.append(self._or([at_least[j], self._and([at_least[j - 1], part])]))
+            at_least = updated
+        upper = -at_least[high + 1] if high + 1 <= n else self.true
+        return self._and([at_least[low], upper]) if low > 0 else upper
+
+    def literal(self, formula: ir.Formula) -> int:
+        """A literal equivalent to ``formula`` (rules must already be grounded)."""
+        if isinstance(formula, ir.Const):
+            return self.true if formula.value else -self.true
+        if isinstance(formula, ir.Not):
+            return -self.literal(formula.body)
+        if isinstance(formula, ir.And):
+            return self._and([self.literal(p) for p in formula.parts])
+        if isinstance(formula, ir.Or):
+            return self._or([self.literal(p) for p in formula.parts])
+        if isinstance(formula, ir.Implies):
+            return self._or([-self.literal(formula.premise), self.literal(formula.conclusion)])
+        if isinstance(formula, ir.Iff):
+            left, right = self.literal(formula.left), self.literal(formula.right)
+            return self._and([self._or([-left, right]), self._or([left, -right])])
+        if isinstance(formula, ir.Count):
+            return self._count([self.literal(p) for p in formula.parts], formula.low, formula.high)
+        if isinstance(formula, ir.ForAll):
+            raise ValueError("rules must be grounded before encoding")
+        return self.atom(formula)
+
+    def atom(self, atom: ir.Atom) -> int:
+        """The literal of an atom over the state variables."""
+        if isinstance(atom, ir.InPlace):
+            return self.is_in(atom.thing, atom.place)
+        if isinstance(atom, ir.SamePlace):
+            first, second = self.location.get(atom.first, {}), self.location.get(atom.second, {})
+            return self._or(
+                [self._and([lit, second[v]]) for v, lit in first.items() if v in second]
+            )
+        if isinstance(atom, ir.HasValue):
+            return self.values.get((atom.thing, atom.attribute), {}).get(atom.value, -self.true)
+        if isinstance(atom, ir.SameValue):
+            first = self.values.get((atom.first, atom.attribute), {})
+            second = self.values.get((atom.second, atom.attribute), {})
+            return self._or(
+                [self._and([lit, second[v]]) for v, lit in first.items() if v in second]
+            )
+        if isinstance(atom, (ir.Holds, ir.Related)):
+            if atom not in self.atoms:
+                self.atoms[atom] = self._id(atom)
+            return self.atoms[atom]
+        literal = self._id(("theory", atom.constraint))
+        self.theory[literal] = atom
+        return literal
+
+    def is_in(self, thing: str, place: str) -> int:
+        """``thing`` is at ``place`` or somewhere inside it."""
+        if thing in self.location:
+            options = []
+            for value, lit in self.location[thing].items():
+                if value == place:
+                    options.append(lit)
+                elif (value, place) in self.reach_pairs:
+                    options.append(self._and([lit, self._reach(value, place)]))
+            return self._or(options)
+        if (thing, place) in self.reach_pairs:
+            return self._reach(thing, place)
+        return -self.true
+
+    # ------------------------------------------------------------------ solving
+
+    def add(self, clauses: Iterable[list[int]]) -> None:
+        """Add clauses to the live solver (new Tseitin definitions included)."""
+        for clause in clauses:
+            self.clauses.append(clause)
+        self.sync()
+
+    def sync(self) -> None:
+        """Send clauses created since the last call to the solver."""
+        for clause in self.clauses[self._added :]:
+            self.solver.add_clause(clause)
+        self._added = len(self.clauses)
+
+    def all_selectors(self) -> list[int]:
+        """Every statement switched on."""
+        return list(self.selectors)
+
+    def solve(self, assumptions: Sequence[int]) -> list[int] | None:
+        """A model under the assumptions, or None (then ``core()`` explains it)."""
+        self.sync()
+        if self.solver.solve(assumptions=list(assumptions)):
+            return list(self.solver.get_model() or [])
+        return None
+
+    def core(self) -> list[int]:
+        """The assumptions of the last unsatisfiable call that the refutation used."""
+        return list(self.solver.get_core() or [])
+
+    def decode(self, model: Sequence[int], numbers: dict[str, Fraction] | None = None) -> ir.State:
+        """The state a model describes."""
+        true = {lit for lit in model if lit > 0}
+        location = tuple(
+            (thing, next((v for v, lit in options.items() if lit in true), ""))
+            for thing, options in self.location.items()
+        )
+        values = tuple(
+            (pair, next((v for v, lit in options.items() if lit in true), ""))
+            for pair, options in self.values.items()
+        )
+        edges = frozenset(e for e in self.edges if self._edge(*e) in true)
+        atoms = frozenset(a for a, lit in self.atoms.items() if lit in true)
+        return ir.State(location, edges, values, atoms, tuple(sorted((numbers or {}).items())))
+
+    def close(self) -> None:
+        """Free the solver."""
+        self.solver.delete()

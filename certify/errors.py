@@ -1,0 +1,87 @@
+"""One exception tree for everything a user can get wrong, turned into exit codes in one place.
+
+Leaves carry where the problem is (file, line, column) and, for text errors, the closest
+supported sentence form.  Only ``cli.py`` catches them (SPEC section 8: exit 3 for text that
+cannot be read, 2 for usage, 70 for our own bugs).
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """The process exit codes of SPEC section 8."""
+
+    OK = 0
+    EXPECTATION_FAILED = 1
+    USAGE = 2
+    BAD_TEXT = 3
+    INTERNAL = 70
+
+
+class CertifyError(Exception):
+    """Root of every error certify reports to a user."""
+
+    exit_code = ExitCode.INTERNAL
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class UsageError(CertifyError):
+    """The command line asks for something impossible."""
+
+    exit_code = ExitCode.USAGE
+
+
+class TextError(CertifyError):
+    """A text that cannot be read: where, what, and what would have been understood."""
+
+    exit_code = ExitCode.BAD_TEXT
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        file: str = "",
+        line: int = 0,
+        column: int = 0,
+        end_column: int = 0,
+        source_line: str = "",
+        expected: str = "",
+        suggestion: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.file = file
+        self.line = line
+        self.column = column
+        self.end_column = end_column
+        self.source_line = source_line
+        self.expected = expected
+        self.suggestion = suggestion
+
+    def located(self, file: str, source_line: str) -> TextError:
+        """The same error, with the file name and the text of its line filled in."""
+        self.file = self.file or file
+        self.source_line = self.source_line or source_line
+        return self
+
+    def render(self) -> str:
+        """The message as plain text: ``file:line:column: message``, the line, a caret."""
+        where = ":".join(str(p) for p in (self.file or "<text>", self.line, self.column) if p)
+        lines = [f"{where}: error: {self.message}"]
+        if self.source_line:
+            lines.append(f"  {self.source_line}")
+            width = max(1, (self.end_column or self.column + 1) - self.column)
+            lines.append("  " + " " * max(0, self.column - 1) + "^" * width)
+        if self.expected:
+            lines.append(f"  expected: {self.expected}")
+        if self.suggestion:
+            lines.append(f"  closest supported form: {self.suggestion}")
+        return "\n".join(lines)
+
+
+class UnreadableFile(TextError):
+    """A file that is missing, binary, not UTF-8, empty or too large."""

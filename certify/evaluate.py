@@ -1,0 +1,250 @@
+"""The independent evaluator: does a complete state satisfy the original statements?
+
+Every witness certify prints goes through ``check`` first (SPEC section 6).  The evaluator
+works on the IR with plain Python semantics — sets, dictionaries, exact fractions — and
+shares no code with the SAT encoding or the numeric domains, so a bug in an encoding
+shows up as a rejected witness instead of a wrong certificate.  It is also the semantics
+the enumeration engine averages over (the seed paper's indicator vectors, section 2).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from certify.ir import (
+    BOUND,
+    NONE,
+    OTHER,
+    And,
+    AskTruth,
+    AskValue,
+    AskWhere,
+    AskWho,
+    AskWhose,
+    Atom,
+    Compare,
+    Const,
+    Count,
+    ForAll,
+    Formula,
+    HasValue,
+    Holds,
+    Iff,
+    Implies,
+    InPlace,
+    Not,
+    Or,
+    Problem,
+    Query,
+    Related,
+    SamePlace,
+    SameValue,
+    State,
+    Statement,
+)
+
+
+class Evaluation:
+    """A state prepared for evaluation: containment closed once, lookups as dictionaries."""
+
+    def __init__(self, problem: Problem, state: State) -> None:
+        self.problem = problem
+        self.state = state
+        self.location = dict(state.location)
+        self.values = dict(state.values)
+        self.numbers = dict(state.numbers)
+        self.inside = _transitive_closure(state.edges)
+        self.individuals = tuple(e.key for e in problem.vocabulary.individuals)
+
+    def problems(self) -> list[str]:
+        """Why the state is not a state of the problem's space at all (empty when it is)."""
+        vocabulary = self.problem.vocabulary
+        places = set(vocabulary.place_keys)
+        found: list[str] = []
+        for thing in vocabulary.located:
+            where = self.location.get(thing)
+            if where is None:
+                found.append(f"{thing} has no place")
+            elif vocabulary.places_closed and where not in vocabulary.closed:
+                found.append(f"{thing} is in {where}, not one of the declared places")
+            elif where not in places and not where.startswith(OTHER):
+                found.append(f"{thing} is in an unknown place {where}")
+        for low, high in self.state.edges:
+            if low not in places or high not in places:
+                found.append(f"containment {low} in {high} is not between places")
+        if any(p in self.inside.get(p, set()) for p in places):
+            found.append("containment between places has a cycle")
+        for (thing, attribute), value in self.values.items():
+            if value not in vocabulary.values_of(attribute):
+                found.append(f"{thing} has undeclared {attribute} {value}")
+        for name in vocabulary.numbers:
+            number = self.numbers.get(name)
+            if number is None:
+                found.append(f"{name} has no value")
+            elif name in vocabulary.integers and number.denominator != 1:
+                found.append(f"{name} = {number} is not an integer")
+        return found
+
+    def holds(self, formula: Formula) -> bool:
+        """The truth value of a formula in this state."""
+        if isinstance(formula, Const):
+            return formula.value
+        if isinstance(formula, Not):
+            return not self.holds(formula.body)
+        if isinstance(formula, And):
+            return all(self.holds(p) for p in formula.parts)
+        if isinstance(formula, Or):
+            return any(self.holds(p) for p in formula.parts)
+        if isinstance(formula, Implies):
+            return not self.holds(formula.premise) or self.holds(formula.conclusion)
+        if isinstance(formula, Iff):
+            return self.holds(formula.left) == self.holds(formula.right)
+        if isinstance(formula, Count):
+            count = sum(1 for p in formula.parts if self.holds(p))
+            return formula.low <= count <= formula.high
+        if isinstance(formula, ForAll):
+            return all(
+                self.holds(substitute(formula.body, formula.variable, who))
+                for who in self.individuals
+            )
+        return self.atom(formula)
+
+    def atom(self, atom: Atom) -> bool:
+        """The truth value of an atom."""
+        if isinstance(atom, InPlace):
+            return self.is_in(atom.thing, atom.place)
+        if isinstance(atom, SamePlace):
+            first, second = self.location.get(atom.first), self.location.get(atom.second)
+            return first is not None and first == second
+        if isinstance(atom, HasValue):
+            return self.values.get((atom.thing, atom.attribute)) == atom.value
+        if isinstance(atom, SameValue):
+            first = self.values.get((atom.first, atom.attribute))
+            return first is not None and first == self.values.get((atom.second, atom.attribute))
+        if isinstance(atom, (Holds, Related)):
+            return atom in self.state.true_atoms
+        if isinstance(atom, Compare):
+            return atom.constraint.holds(self.numbers)
+        raise TypeError(f"not an atom: {atom!r}")
+
+    def is_in(self, thing: str, place: str) -> bool:
+        """Whether ``thing``'s place is ``place`` or lies inside it."""
+        where = self.location.get(thing)
+        if where is not None:
+            return where == place or place in self.inside.get(where, set())
+        return place in self.inside.get(thing, set())
+
+
+def check(problem: Problem, state: State) -> list[str]:
+    """Everything wrong with ``state`` as a witness for ``problem`` (empty: it satisfies all)."""
+    evaluation = Evaluation(problem, state)
+    found = evaluation.problems()
+    for statement in problem.statements:
+        try:
+            ok = evaluation.holds(statement.formula)
+        except KeyError as missing:
+            found.append(f"line {statement.line}: no value for {missing}")
+            continue
+        if not ok:
+            found.append(f"line {statement.line} is false: {statement.text}")
+    return found
+
+
+def satisfied(problem: Problem, state: State) -> list[Statement]:
+    """The statements the state satisfies (for indicator vectors)."""
+    evaluation = Evaluation(problem, state)
+    return [s for s in problem.statements if evaluation.holds(s.formula)]
+
+
+def substitute(formula: Formula, variable: str, key: str) -> Formula:
+    """Replace the bound variable ``variable`` by the individual ``key`` everywhere."""
+    if isinstance(formula, Const):
+        return formula
+    if isinstance(formula, Not):
+        return Not(substitute(formula.body, variable, key))
+    if isinstance(formula, And):
+        return And(tuple(substitute(p, variable, key) for p in formula.parts))
+    if isinstance(formula, Or):
+        return Or(tuple(substitute(p, variable, key) for p in formula.parts))
+    if isinstance(formula, Count):
+        parts = tuple(substitute(p, variable, key) for p in formula.parts)
+        return Count(parts, formula.low, formula.high)
+    if isinstance(formula, Implies):
+        return Implies(
+            substitute(formula.premise, variable, key),
+            substitute(formula.conclusion, variable, key),
+        )
+    if isinstance(formula, Iff):
+        return Iff(
+            substitute(formula.left, variable, key), substitute(formula.right, variable, key)
+        )
+    if isinstance(formula, ForAll):
+        if formula.variable == variable:
+            return formula
+        return ForAll(formula.variable, substitute(formula.body, variable, key))
+    if isinstance(formula, Compare):
+        return formula
+    changes: dict[str, str] = {
+        name: key
+        for name in ("thing", "place", "first", "second", "subject", "object")
+        if getattr(formula, name, None) == variable
+    }
+    return replace(formula, **changes) if changes else formula  # type: ignore[arg-type]
+
+
+def is_bound(key: str) -> bool:
+    """Whether a key is a rule's bound variable rather than a name."""
+    return key.startswith(BOUND)
+
+
+def _transitive_closure(edges: frozenset[tuple[str, str]]) -> dict[str, set[str]]:
+    """Map each place to every place it lies inside (cycles show up as self-membership)."""
+    parents: dict[str, set[str]] = {}
+    for low, high in edges:
+        parents.setdefault(low, set()).add(high)
+    inside: dict[str, set[str]] = {}
+    for start in parents:
+        seen: set[str] = set()
+        stack = list(parents[start])
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            stack.extend(parents.get(node, ()))
+        inside[start] = seen
+    return inside
+
+
+def answer_in(problem: Problem, state: State, query: Query) -> str:
+    """The answer a finite question has in one state: the question map g of the seed paper."""
+    evaluation = Evaluation(problem, state)
+    vocabulary = problem.vocabulary
+    if isinstance(query, AskWhere):
+        where = evaluation.location.get(query.thing)
+        if where is None:
+            return NONE
+        return OTHER if where.startswith(OTHER) else vocabulary.label(where)
+    if isinstance(query, AskValue):
+        return evaluation.values.get((query.thing, query.attribute), NONE)
+    if isinstance(query, AskTruth):
+        return "yes" if evaluation.holds(query.formula) else "no"
+    if isinstance(query, AskWho):
+        names = [
+            vocabulary.label(x) for x in vocabulary.located if evaluation.is_in(x, query.place)
+        ]
+        return _join(names, "nobody")
+    if isinstance(query, AskWhose):
+        owners = [
+            p.owner
+            for p in vocabulary.places
+            if p.noun == query.noun and p.owner and evaluation.is_in(query.thing, p.key)
+        ]
+        return _join(list(dict.fromkeys(o for o in owners if o)), NONE)
+    raise TypeError(f"not a finite question: {query!r}")
+
+
+def _join(names: list[str], empty: str) -> str:
+    if not names:
+        return empty
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,0 +1,360 @@
+"""The intermediate representation: what a text means, independent of English and of solvers.
+
+A text is lowered to ``Statement`` values, each a ``Formula`` over typed atoms and tagged with
+its line.  Formulas are frozen trees; atoms name things by canonical keys that the
+``Vocabulary`` of the ``Problem`` maps back to the user's words.  The seed paper reads a text
+conjunctively (section 1): the meaning of a problem is the set of states satisfying every
+statement, and every domain in ``certify.domains`` is one way of computing with that set.
+
+Time is left room for: a ``Problem`` is the reading *at one moment*; stories (the update law)
+produce one problem per moment, and ``law`` records which combining law produced it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal, TypeAlias
+
+from certify.numeric import LinearConstraint, LinearExpr
+
+OTHER = "(other)"
+"""The answer that stands for every place no statement names (SPEC section 2)."""
+
+NONE = "(none)"
+"""The answer of `Whose N is X in?` in a state where X is in no named N."""
+
+BOUND = "?"
+"""Prefix of a bound variable of a rule (``?x``), replaced by each individual when grounded."""
+
+
+# ---------------------------------------------------------------------------- atoms
+
+
+@dataclass(frozen=True, slots=True)
+class InPlace:
+    """``thing`` is in ``place``: its own place is ``place`` or lies inside it (transitively)."""
+
+    thing: str
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class SamePlace:
+    """Two located individuals have the same innermost place."""
+
+    first: str
+    second: str
+
+
+@dataclass(frozen=True, slots=True)
+class HasValue:
+    """``thing``'s declared ``attribute`` (e.g. color) is ``value``."""
+
+    thing: str
+    attribute: str
+    value: str
+
+
+@dataclass(frozen=True, slots=True)
+class SameValue:
+    """Two things have the same value of a declared attribute."""
+
+    first: str
+    second: str
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class Holds:
+    """A Boolean property or class holds of a thing: ``big(the box)``, ``cat(Tom)``."""
+
+    predicate: str
+    thing: str
+
+
+@dataclass(frozen=True, slots=True)
+class Related:
+    """A binary relation holds: ``likes(the cat, the dog)``."""
+
+    verb: str
+    subject: str
+    object: str
+
+
+@dataclass(frozen=True, slots=True)
+class Compare:
+    """A numeric comparison, as one exact linear constraint."""
+
+    constraint: LinearConstraint
+
+
+@dataclass(frozen=True, slots=True)
+class Const:
+    """A formula with a fixed truth value."""
+
+    value: bool
+
+
+Atom: TypeAlias = InPlace | SamePlace | HasValue | SameValue | Holds | Related | Compare
+
+
+# ---------------------------------------------------------------------------- formulas
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    """Negation."""
+
+    body: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class And:
+    """Conjunction of any number of formulas (empty: true)."""
+
+    parts: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Or:
+    """Inclusive disjunction (empty: false)."""
+
+    parts: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Implies:
+    """``If premise, then conclusion``, read classically."""
+
+    premise: Formula
+    conclusion: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class Iff:
+    """``S1 if and only if S2``."""
+
+    left: Formula
+    right: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class Count:
+    """Between ``low`` and ``high`` of the parts are true (exactly one: 1..1)."""
+
+    parts: tuple[Formula, ...]
+    low: int
+    high: int
+
+
+@dataclass(frozen=True, slots=True)
+class ForAll:
+    """A rule: ``body`` holds for every named individual put for ``variable`` (``?x``)."""
+
+    variable: str
+    body: Formula
+
+
+Formula: TypeAlias = Atom | Const | Not | And | Or | Implies | Iff | Count | ForAll
+
+
+# ---------------------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class Statement:
+    """One sentence of the text, as a formula, tagged with where it came from."""
+
+    line: int
+    text: str
+    formula: Formula
+    column: int = 1
+    updates: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Entity:
+    """A named thing: its canonical key, how the text writes it, and what it is."""
+
+    key: str
+    label: str
+    owner: str | None = None
+    noun: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Vocabulary:
+    """Everything the statements can talk about, in order of first mention."""
+
+    individuals: tuple[Entity, ...] = ()
+    places: tuple[Entity, ...] = ()
+    located: tuple[str, ...] = ()
+    closed: tuple[str, ...] = ()
+    attributes: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    valued: tuple[tuple[str, str], ...] = ()
+    numbers: tuple[str, ...] = ()
+    integers: frozenset[str] = frozenset()
+    clocks: frozenset[str] = frozenset()
+    nouns: frozenset[str] = frozenset()
+    number_labels: tuple[tuple[str, str], ...] = ()
+
+    def label(self, key: str) -> str:
+        """How the text writes the thing with this key."""
+        if key == OTHER or key.startswith(OTHER):
+            return OTHER
+        for entity in self.individuals + self.places:
+            if entity.key == key:
+                return entity.label
+        return dict(self.number_labels).get(key, key)
+
+    def place(self, key: str) -> Entity | None:
+        """The place with this key, if it is one."""
+        return next((p for p in self.places if p.key == key), None)
+
+    def values_of(self, attribute: str) -> tuple[str, ...]:
+        """The declared values of an attribute."""
+        return dict(self.attributes).get(attribute, ())
+
+    @property
+    def places_closed(self) -> bool:
+        """Whether a declaration closed the places (no "somewhere else")."""
+        return bool(self.closed)
+
+    @property
+    def place_keys(self) -> tuple[str, ...]:
+        """The keys of the named places, in order of first mention."""
+        return tuple(p.key for p in self.places)
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """The meaning of a text at one moment: statements over a vocabulary, with the law used."""
+
+    statements: tuple[Statement, ...]
+    vocabulary: Vocabulary
+    law: Literal["conjunction", "update"] = "conjunction"
+
+    def lines(self) -> tuple[int, ...]:
+        """The statement lines, in order."""
+        return tuple(s.line for s in self.statements)
+
+
+# ---------------------------------------------------------------------------- questions
+
+
+@dataclass(frozen=True, slots=True)
+class AskWhere:
+    """Where is X? — X's own (innermost) place."""
+
+    thing: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskWho:
+    """Who is in P? — the set of located individuals in P."""
+
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskWhose:
+    """Whose N is X in? — the owners of the named Ns that X is in."""
+
+    thing: str
+    noun: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskValue:
+    """What color is X? — the value of a declared attribute."""
+
+    thing: str
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskTruth:
+    """A yes/no question: is the formula true?"""
+
+    formula: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class AskNumber:
+    """What is x? — the values of a linear expression, as an interval."""
+
+    expr: LinearExpr
+    clock: bool = False
+
+
+Query: TypeAlias = AskWhere | AskWho | AskWhose | AskValue | AskTruth | AskNumber
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question as asked: its text, its line (0 for --ask) and its meaning."""
+
+    text: str
+    line: int
+    query: Query
+    column: int = 1
+
+
+# ---------------------------------------------------------------------------- states
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """One complete state: an assignment to every variable of a problem."""
+
+    location: tuple[tuple[str, str], ...] = ()
+    edges: frozenset[tuple[str, str]] = frozenset()
+    values: tuple[tuple[tuple[str, str], str], ...] = ()
+    true_atoms: frozenset[Holds | Related] = frozenset()
+    numbers: tuple[tuple[str, Fraction], ...] = ()
+    extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def where(self, thing: str) -> str | None:
+        """The innermost place of a located individual."""
+        return dict(self.location).get(thing)
+
+    def value(self, thing: str, attribute: str) -> str | None:
+        """The value of a declared attribute of a thing."""
+        return dict(self.values).get((thing, attribute))
+
+    def number(self, name: str) -> Fraction | None:
+        """The value of a numeric variable."""
+        return dict(self.numbers).get(name)
+
+
+def atoms_of(formula: Formula) -> list[Atom]:
+    """Every atom occurring in a formula, in order, with repetitions."""
+    if isinstance(formula, Const):
+        return []
+    if isinstance(formula, Not):
+        return atoms_of(formula.body)
+    if isinstance(formula, (And, Or, Count)):
+        return [a for part in formula.parts for a in atoms_of(part)]
+    if isinstance(formula, Implies):
+        return atoms_of(formula.premise) + atoms_of(formula.conclusion)
+    if isinstance(formula, Iff):
+        return atoms_of(formula.left) + atoms_of(formula.right)
+    if isinstance(formula, ForAll):
+        return atoms_of(formula.body)
+    return [formula]
+
+
+def constraints_of(formula: Formula) -> list[LinearConstraint] | None:
+    """The constraints of a purely conjunctive numeric formula, or None if it is not one."""
+    if isinstance(formula, Compare):
+        return [formula.constraint]
+    if isinstance(formula, And):
+        found: list[LinearConstraint] = []
+        for part in formula.parts:
+            inner = constraints_of(part)
+            if inner is None:
+                return None
+            found += inner
+        return found
+    return None

@@ -1,0 +1,440 @@
+"""AST → IR: what each sentence means.
+
+``Lowering`` reads the sentences of one text in order, keeping the declarations in force
+(attributes and their values, closed places, integer variables) and the role of every name
+(a thing, a place, a number), so that a word used in two incompatible roles is an error at
+the line that does it.  Each sentence yields its IR and its *mentions*: which names it uses in
+which role.  ``moments.py`` assembles the vocabulary of any prefix of the text from those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from certify import ir
+from certify.lower_numbers import arith, event, quantity
+from certify.numeric import LinearExpr
+from certify.syntax import ast
+from certify.syntax.errors import SentenceError
+from certify.syntax.parse import Parsed
+from certify.syntax.words import singular
+
+VAR = ir.BOUND + "x"
+_QUESTIONS = (
+    ast.QWhere,
+    ast.QWho,
+    ast.QWhose,
+    ast.QAttribute,
+    ast.QTrue,
+    ast.QValue,
+    ast.QWhen,
+    ast.QAge,
+)
+_RULE_KINDS = ("generic", "every", "pronoun", "everyone", "nobody")
+
+
+@dataclass(frozen=True, slots=True)
+class Mention:
+    """A name used in a role: ``thing``, ``place``, ``located``, ``valued``, ``number``..."""
+
+    role: str
+    key: str
+    label: str = ""
+    owner: str | None = None
+    noun: str | None = None
+    values: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Lowered:
+    """One statement's meaning and the names it mentions."""
+
+    statement: ir.Statement
+    mentions: tuple[Mention, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class LoweredQuestion:
+    """One question's meaning and the names it mentions."""
+
+    question: ir.Question
+    mentions: tuple[Mention, ...]
+
+
+@dataclass
+class Lowering:
+    """The running reading of one text: declarations in force and the role of every name."""
+
+    story: bool = False
+    closed: tuple[str, ...] | None = None
+    attributes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    roles: dict[str, tuple[str, int]] = field(default_factory=dict)
+    _mentions: list[Mention] = field(default_factory=list)
+    _line: int = 0
+    _asking: bool = False
+
+    # ------------------------------------------------------------------ entry points
+
+    def statement(self, parsed: Parsed) -> Lowered:
+        """Lower one statement; update the declarations it makes."""
+        self._mentions = []
+        self._line = parsed.line
+        node = parsed.node
+        if isinstance(node, ast.Declaration):
+            formula: ir.Formula = self.declaration(node)
+        else:
+            assert not isinstance(node, _QUESTIONS)
+            formula = self.body(node)
+            if _mentions_bound(formula):
+                formula = ir.ForAll(VAR, formula)
+        updates = self._updates(formula)
+        statement = ir.Statement(parsed.line, parsed.text, formula, parsed.column, updates)
+        return Lowered(statement, tuple(self._mentions))
+
+    def question(self, parsed: Parsed, line: int | None = None) -> LoweredQuestion:
+        """Lower one question (``line`` overrides where it counts as asked, 0 for --ask)."""
+        self._mentions = []
+        self._line = parsed.line
+        self._asking = True
+        try:
+            query = self._query(parsed)
+        finally:
+            self._asking = False
+        asked = parsed.line if line is None else line
+        return LoweredQuestion(
+            ir.Question(parsed.text, asked, query, parsed.column), tuple(self._mentions)
+        )
+
+    def _query(self, parsed: Parsed) -> ir.Query:
+        node = parsed.node
+        query: ir.Query
+        if isinstance(node, ast.QWhere):
+            query = ir.AskWhere(self.thing(node.thing, located=True))
+        elif isinstance(node, ast.QWho):
+            query = ir.AskWho(self.place(node.place))
+        elif isinstance(node, ast.QWhose):
+            query = ir.AskWhose(self.thing(node.thing, located=True), node.noun)
+        elif isinstance(node, ast.QAttribute):
+            attribute = self.attribute(node.attribute, node.thing.span)
+            query = ir.AskValue(self.thing(node.thing), attribute)
+            self._mentions.append(Mention("valued", query.thing, noun=attribute))
+        elif isinstance(node, ast.QTrue):
+            formula = self.body(node.body)
+            query = ir.AskTruth(ir.ForAll(VAR, formula) if _mentions_bound(formula) else formula)
+        elif isinstance(node, ast.QValue):
+            span = ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text))
+            names = {n: self.number(n, span) for n in node.expr.variables}
+            query = ir.AskNumber(
+                LinearExpr.of({names[n]: c for n, c in node.expr.terms}, node.expr.constant)
+            )
+        elif isinstance(node, ast.QWhen):
+            template = "{} " + node.verb + "s"
+            mine = LinearExpr.variable(self.quantity(node.thing, node.verb, template, True))
+            if node.since is None:
+                query = ir.AskNumber(mine, clock=True)
+            else:
+                theirs = LinearExpr.variable(self.quantity(node.since, node.verb, template, True))
+                query = ir.AskNumber(mine.plus(theirs, -1))
+        elif isinstance(node, ast.QAge):
+            query = ir.AskNumber(
+                LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
+            )
+        else:
+            raise TypeError(f"not a question: {node!r}")
+        return query
+
+    # ------------------------------------------------------------------ declarations
+
+    def declaration(self, node: ast.Declaration) -> ir.Formula:
+        """``The places are ...`` closes the places; ``The colors are ...`` declares values."""
+        if node.noun == "place":
+            self.closed = None
+            keys = tuple(self.place(v) for v in node.values)
+            self.closed = keys
+            self._mentions.append(Mention("closed", "places", values=keys))
+            return ir.Const(True)
+        values = tuple(" ".join(v.words) for v in node.values)
+        for value, np in zip(values, node.values):
+            self._claim(value, "value", np.span)
+        self.attributes[node.noun] = values
+        self._mentions.append(Mention("attribute", node.noun, values=values))
+        return ir.Const(True)
+
+    def attribute(self, name: str, span: ast.Span) -> str:
+        """A declared attribute, or an error saying how to declare it."""
+        if name not in self.attributes:
+            raise SentenceError(
+                f"'{name}' is not a declared attribute",
+                span,
+                f"The {name}s are red, green and blue.",
+                expected="a declaration such as this one above the sentence",
+            )
+        return name
+
+    # ------------------------------------------------------------------ bodies
+
+    def body(self, node: ast.Body) -> ir.Formula:
+        """Lower a (possibly compound) statement body."""
+        if isinstance(node, ast.Conj):
+            return ir.And(tuple(self.body(p) for p in node.parts))
+        if isinstance(node, ast.Disj):
+            return ir.Or(tuple(self.body(p) for p in node.parts))
+        if isinstance(node, ast.Xor):
+            return ir.Count(tuple(self.body(p) for p in node.parts), 1, 1)
+        if isinstance(node, ast.Nor):
+            return ir.Not(ir.Or(tuple(self.body(p) for p in node.parts)))
+        if isinstance(node, ast.Neg):
+            return _negate(self.body(node.part))
+        if isinstance(node, ast.IfThen):
+            return ir.Implies(self.body(node.premise), self.body(node.conclusion))
+        if isinstance(node, ast.Iff):
+            return ir.Iff(self.body(node.left), self.body(node.right))
+        if isinstance(node, ast.Arith):
+            return arith(node, self.number)
+        if isinstance(node, ast.Collective):
+            return self.collective(node)
+        return self.clause(node)
+
+    def clause(self, clause: ast.Clause) -> ir.Formula:
+        """One subject, one predicate; rules for generic subjects."""
+        subject = clause.subject
+        if (
+            subject.kind == "name"
+            and clause.plural
+            and singular(subject.words[0]) != subject.words[0]
+        ):
+            subject = ast.NP("every", (singular(subject.words[0]),), subject.text, subject.span)
+        if subject.kind in ("generic", "every"):
+            conditions: list[ir.Formula] = [ir.Holds(a, VAR) for a in subject.adjectives]
+            if subject.kind == "every":
+                conditions.append(ir.Holds(singular(subject.words[0]), VAR))
+                self._mentions.append(Mention("noun", singular(subject.words[0])))
+            inner = ast.Clause(_variable_np(subject), clause.predicate, clause.negated, clause.span)
+            conclusion = self.clause(inner)
+            premise = conditions[0] if len(conditions) == 1 else ir.And(tuple(conditions))
+            return ir.Implies(premise, conclusion) if conditions else conclusion
+        if subject.kind == "nobody":
+            inner = ast.Clause(
+                _variable_np(subject), clause.predicate, not clause.negated, clause.span
+            )
+            return self.clause(inner)
+        if subject.kind == "everyone":
+            return self.clause(
+                ast.Clause(_variable_np(subject), clause.predicate, clause.negated, clause.span)
+            )
+        formula = self.predicate(clause)
+        return _negate(formula) if clause.negated else formula
+
+    def predicate(self, clause: ast.Clause) -> ir.Formula:
+        """The positive meaning of a clause's predicate."""
+        predicate, subject = clause.predicate, clause.subject
+        if isinstance(predicate, ast.PLocation):
+            thing = self.thing(subject, located=True)
+            if predicate.mode == "moved":
+                self._mentions.append(Mention("moved", thing))
+            return ir.InPlace(thing, self.place(predicate.place))
+        if isinstance(predicate, ast.PSamePlace):
+            assert predicate.other is not None
+            return ir.SamePlace(
+                self.thing(subject, located=True), self.thing(predicate.other, located=True)
+            )
+        if isinstance(predicate, ast.PAdjective):
+            return self.adjective(subject, predicate.word, clause.span)
+        if isinstance(predicate, ast.PClass):
+            *adjectives, noun = predicate.noun.split()
+            if noun in ("integer", "integers") and not adjectives:
+                return self.integer(subject, clause.span)
+            thing = self.thing(subject)
+            self._mentions.append(Mention("noun", singular(noun)))
+            atoms = [ir.Holds(a, thing) for a in adjectives] + [ir.Holds(singular(noun), thing)]
+            return atoms[0] if len(atoms) == 1 else ir.And(tuple(atoms))
+        if isinstance(predicate, ast.PRelation):
+            return ir.Related(predicate.verb, self.thing(subject), self.thing(predicate.object))
+        if isinstance(predicate, ast.PSameValue):
+            assert predicate.other is not None
+            attribute = self.attribute(predicate.attribute, clause.span)
+            first, second = self.thing(subject), self.thing(predicate.other)
+            self._mentions += [
+                Mention("valued", first, noun=attribute),
+                Mention("valued", second, noun=attribute),
+            ]
+            return ir.SameValue(first, second, attribute)
+        if isinstance(predicate, ast.PNumeric):
+            return quantity(clause, predicate, self.number_np, self.quantity, self.is_number)
+        if isinstance(predicate, ast.PEvent):
+            return event(clause, predicate, self.quantity)
+        raise SentenceError(
+            "this form only declares a list of values",
+            clause.span,
+            "The places are the kitchen, the garden and the hall.",
+        )
+
+    def adjective(self, subject: ast.NP, word: str, span: ast.Span) -> ir.Formula:
+        """A declared value (``red``) or a Boolean property (``big``)."""
+        if word in ("integer", "integers"):
+            return self.integer(subject, span)
+        thing = self.thing(subject)
+        for attribute, values in self.attributes.items():
+            if word in values:
+                self._mentions.append(Mention("valued", thing, noun=attribute))
+                return ir.HasValue(thing, attribute, word)
+        return ir.Holds(singular(word) if subject.kind in _RULE_KINDS else word, thing)
+
+    def collective(self, node: ast.Collective) -> ir.Formula:
+        """``X, Y and Z are in different places``, ``... have the same color``."""
+        predicate = node.predicate
+        pairs: list[ir.Formula] = []
+        if isinstance(predicate, (ast.PApart, ast.PSamePlace)):
+            keys = [self.thing(s, located=True) for s in node.subjects]
+            together = isinstance(predicate, ast.PSamePlace)
+            atom = ir.SamePlace
+            pairs = _pairs(keys, together, lambda a, b: atom(a, b))
+        else:
+            assert isinstance(predicate, (ast.PDifferentValues, ast.PSameValue))
+            attribute = self.attribute(predicate.attribute, node.span)
+            keys = [self.thing(s) for s in node.subjects]
+            self._mentions += [Mention("valued", k, noun=attribute) for k in keys]
+            together = isinstance(predicate, ast.PSameValue)
+            pairs = _pairs(keys, together, lambda a, b: ir.SameValue(a, b, attribute))
+        formula: ir.Formula = pairs[0] if len(pairs) == 1 else ir.And(tuple(pairs))
+        return _negate(formula) if node.negated else formula
+
+    # ------------------------------------------------------------------ names
+
+    def _claim(self, key: str, role: str, span: ast.Span) -> None:
+        """Record that ``key`` is used as a ``role``; refuse incompatible roles."""
+        previous = self.roles.get(key)
+        compatible = {"thing": {"thing"}, "number": {"number"}, "value": {"value"}}
+        if previous is not None and previous[0] not in compatible[role]:
+            kind = {"thing": "a thing or place", "number": "a number", "value": "a declared value"}
+            raise SentenceError(
+                f"'{key}' is {kind[previous[0]]} (line {previous[1]}) "
+                f"and cannot also be {kind[role]}",
+                span,
+                expected="one role per word",
+            )
+        if previous is None:
+            self.roles[key] = (role, self._line)
+
+    def thing(self, np: ast.NP, located: bool = False) -> str:
+        """The key of a named thing (or the rule variable for a pronoun)."""
+        if np.kind in _RULE_KINDS or np.kind == "all":
+            return VAR
+        key, label = entity_key(np)
+        self._claim(key, "thing", np.span)
+        self._mentions.append(Mention("thing", key, label))
+        if located:
+            self._mentions.append(Mention("located", key, label))
+        return key
+
+    def place(self, np: ast.NP) -> str:
+        """The key of a place; possessive places remember their owner and noun."""
+        if np.kind in _RULE_KINDS:
+            raise SentenceError("a place must be named", np.span, "Ana is in the kitchen.")
+        key, label = entity_key(np)
+        self._claim(key, "thing", np.span)
+        if self.closed is not None and key not in self.closed and not self._asking:
+            raise SentenceError(
+                f"{label} is not one of the places declared above",
+                np.span,
+                "The places are the kitchen, the garden and the hall.",
+                expected="one of: " + ", ".join(self.closed),
+            )
+        owner = np.owner if np.kind == "poss" else None
+        self._mentions.append(Mention("place", key, label, owner, np.words[-1]))
+        return key
+
+    def is_number(self, np: ast.NP) -> bool:
+        """Whether a noun phrase names a numeric variable (a lower-case bare word like ``x``)."""
+        return (
+            np.kind == "name"
+            and np.text[:1].islower()
+            and self.roles.get(np.words[0], ("number",))[0] == "number"
+        )
+
+    def number_np(self, np: ast.NP) -> str:
+        """The variable a noun phrase names, which must be a number."""
+        if not self.is_number(np):
+            raise SentenceError(f"{np.text!r} is not a number", np.span, "x is greater than y.")
+        return self.number(np.words[0], np.span)
+
+    def number(self, name: str, span: ast.Span) -> str:
+        """A numeric variable written in arithmetic."""
+        self._claim(name, "number", span)
+        self._mentions.append(Mention("number", name, name))
+        return name
+
+    def quantity(self, np: ast.NP, scale: str, template: str, clock: bool) -> str:
+        """The variable for a quantity of a thing: ``Ana arrives``, ``Ana's age``."""
+        key, label = entity_key(np)
+        self._claim(key, "thing", np.span)
+        self._mentions.append(Mention("thing", key, label))
+        variable = f"{key}.{scale}"
+        self._mentions.append(
+            Mention("clock" if clock else "number", variable, template.format(label))
+        )
+        return variable
+
+    def integer(self, subject: ast.NP, span: ast.Span) -> ir.Formula:
+        """``x is an integer``: a declaration, true in every state."""
+        name = self.number_np(subject)
+        self._mentions.append(Mention("integer", name, name))
+        return ir.Const(True)
+
+    def _updates(self, formula: ir.Formula) -> tuple[str, ...]:
+        """Individuals whose location this statement replaces (movement; any in a story)."""
+        moved = [m.key for m in self._mentions if m.role == "moved"]
+        if not self.story:
+            return tuple(dict.fromkeys(moved))
+        located = [m.key for m in self._mentions if m.role == "located"]
+        return tuple(dict.fromkeys(moved + located))
+
+
+def entity_key(np: ast.NP) -> tuple[str, str]:
+    """The canonical key and the display label of a named thing."""
+    if np.kind == "the":
+        text = " ".join(np.words)
+        return text, "the " + text
+    if np.kind == "poss":
+        owner = np.owner or ""
+        return f"{owner.lower()}'s {' '.join(np.words)}", f"{owner}'s {' '.join(np.words)}"
+    if np.kind == "name":
+        return np.words[0], np.text
+    return " ".join(np.words), np.text
+
+
+def _variable_np(subject: ast.NP) -> ast.NP:
+    return ast.NP("pronoun", ("it",), "it", subject.span)
+
+
+def _negate(formula: ir.Formula) -> ir.Formula:
+    """``not``; a single negated comparison becomes the opposite comparison."""
+    if isinstance(formula, ir.Compare) and formula.constraint.op != "=":
+        (flipped,) = formula.constraint.negations()
+        return ir.Compare(flipped)
+    if isinstance(formula, ir.Not):
+        return formula.body
+    return ir.Not(formula)
+
+
+def _pairs(keys: list[str], together: bool, atom: object) -> list[ir.Formula]:
+    make = atom  # a callable (a, b) -> atom
+    assert callable(make)
+    if together:
+        return [make(keys[i], keys[i + 1]) for i in range(len(keys) - 1)]
+    return [ir.Not(make(a, b)) for i, a in enumerate(keys) for b in keys[i + 1 :]]
+
+
+def _mentions_bound(formula: ir.Formula) -> bool:
+    for atom in ir.atoms_of(formula):
+        if isinstance(atom, ir.Compare):
+            continue
+        if VAR in _fields(atom):
+            return True
+    return False
+
+
+def _fields(atom: ir.Atom) -> tuple[str, ...]:
+    return tuple(
+        getattr(atom, name) for name in atom.__slots__ if isinstance(getattr(atom, name), str)
+    )

@@ -1,0 +1,207 @@
+"""Exact linear constraints, the common language of the numeric domains.
+
+Every numeric statement is lowered to one or more ``LinearConstraint`` values
+``sum(c_i * x_i) OP bound`` with ``OP`` in ``<=``, ``<`` or ``=`` and exact
+``Fraction`` coefficients (SPEC section 2: numbers are exact rationals, never
+floats in the reasoning).  ``>`` and ``>=`` are written by negating both sides,
+so every domain only has three operators to understand.  Each constraint keeps
+the statement ids (line numbers) it came from, so that a conflict can be
+reported as the user's own sentences.
+
+``Interval`` is the readout of a numeric question: an outer bound on the values
+a linear expression takes, with open and closed ends kept apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+Op = Literal["<=", "<", "="]
+Point = Mapping[str, Fraction]
+
+
+@dataclass(frozen=True, slots=True)
+class LinearExpr:
+    """A linear expression ``sum(c_i * x_i) + constant`` with nonzero coefficients."""
+
+    terms: tuple[tuple[str, Fraction], ...] = ()
+    constant: Fraction = Fraction(0)
+
+    @staticmethod
+    def of(coefficients: Mapping[str, Fraction | int], constant: Fraction | int = 0) -> LinearExpr:
+        """Build an expression, dropping zero coefficients and sorting by variable."""
+        terms = tuple(
+            sorted((name, Fraction(c)) for name, c in coefficients.items() if Fraction(c) != 0)
+        )
+        return LinearExpr(terms, Fraction(constant))
+
+    @staticmethod
+    def variable(name: str) -> LinearExpr:
+        """The expression ``name``."""
+        return LinearExpr(((name, Fraction(1)),))
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        """The variables with a nonzero coefficient, sorted."""
+        return tuple(name for name, _ in self.terms)
+
+    def coefficients(self) -> dict[str, Fraction]:
+        """The coefficients as a dictionary."""
+        return dict(self.terms)
+
+    def plus(self, other: LinearExpr, scale: Fraction | int = 1) -> LinearExpr:
+        """Return ``self + scale * other``."""
+        merged = self.coefficients()
+        for name, c in other.terms:
+            merged[name] = merged.get(name, Fraction(0)) + Fraction(scale) * c
+        return LinearExpr.of(merged, self.constant + Fraction(scale) * other.constant)
+
+    def scaled(self, factor: Fraction | int) -> LinearExpr:
+        """Return ``factor * self``."""
+        return LinearExpr.of(
+            {n: c * Fraction(factor) for n, c in self.terms}, self.constant * Fraction(factor)
+        )
+
+    def evaluate(self, point: Point) -> Fraction:
+        """Value of the expression at ``point`` (every variable must be present)."""
+        return self.constant + sum((c * point[n] for n, c in self.terms), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class LinearConstraint:
+    """``sum(c_i * x_i) OP bound`` with ``OP`` in ``<=``, ``<``, ``=``; tagged with statements."""
+
+    terms: tuple[tuple[str, Fraction], ...]
+    op: Op
+    bound: Fraction
+    tags: frozenset[int] = field(default=frozenset(), compare=False)
+
+    @staticmethod
+    def make(
+        left: LinearExpr, relation: str, right: LinearExpr, tags: Iterable[int] = ()
+    ) -> LinearConstraint:
+        """Normalize ``left RELATION right`` with RELATION in ``< <= = >= >``."""
+        if relation in (">", ">="):
+            left, right = right, left
+            relation = "<" if relation == ">" else "<="
+        if relation not in ("<", "<=", "="):
+            raise ValueError(f"unknown relation {relation!r}")
+        diff = left.plus(right, -1)
+        op: Op = "<" if relation == "<" else "<=" if relation == "<=" else "="
+        return LinearConstraint(diff.terms, op, -diff.constant, frozenset(tags))
+
+    @property
+    def variables(self) -> tuple[str, ...]:
+        """The variables with a nonzero coefficient, sorted."""
+        return tuple(name for name, _ in self.terms)
+
+    @property
+    def expr(self) -> LinearExpr:
+        """The left-hand side as an expression without constant."""
+        return LinearExpr(self.terms)
+
+    def holds(self, point: Point) -> bool:
+        """Whether ``point`` satisfies the constraint, exactly."""
+        value = self.expr.evaluate(point)
+        if self.op == "<=":
+            return value <= self.bound
+        if self.op == "<":
+            return value < self.bound
+        return value == self.bound
+
+    def negations(self) -> tuple[LinearConstraint, ...]:
+        """The constraints whose union is the complement (two for an equality)."""
+        flipped = LinearExpr(self.terms).scaled(-1)
+        if self.op == "<=":
+            return (LinearConstraint(flipped.terms, "<", -self.bound, self.tags),)
+        if self.op == "<":
+            return (LinearConstraint(flipped.terms, "<=", -self.bound, self.tags),)
+        return (
+            LinearConstraint(self.terms, "<", self.bound, self.tags),
+            LinearConstraint(flipped.terms, "<", -self.bound, self.tags),
+        )
+
+    def __str__(self) -> str:
+        return f"{format_expr(LinearExpr(self.terms))} {self.op} {format_number(self.bound)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Interval:
+    """An interval of rationals; ``None`` as an end means unbounded on that side."""
+
+    low: Fraction | None
+    high: Fraction | None
+    low_closed: bool
+    high_closed: bool
+
+    @property
+    def is_empty(self) -> bool:
+        """Whether no number lies in the interval."""
+        if self.low is None or self.high is None:
+            return False
+        if self.low < self.high:
+            return False
+        return not (self.low == self.high and self.low_closed and self.high_closed)
+
+    @property
+    def single(self) -> Fraction | None:
+        """The only member, if the interval is a single point."""
+        if self.low is not None and self.low == self.high and self.low_closed and self.high_closed:
+            return self.low
+        return None
+
+    def contains(self, value: Fraction) -> bool:
+        """Whether ``value`` lies in the interval."""
+        if self.low is not None and (
+            value < self.low or (value == self.low and not self.low_closed)
+        ):
+            return False
+        return not (
+            self.high is not None
+            and (value > self.high or (value == self.high and not self.high_closed))
+        )
+
+    def includes(self, other: Interval) -> bool:
+        """Whether every member of ``other`` is a member of ``self``."""
+        if other.is_empty:
+            return True
+        if self.low is not None:
+            if other.low is None or other.low < self.low:
+                return False
+            if other.low == self.low and other.low_closed and not self.low_closed:
+                return False
+        if self.high is not None:
+            if other.high is None or other.high > self.high:
+                return False
+            if other.high == self.high and other.high_closed and not self.high_closed:
+                return False
+        return True
+
+
+EMPTY = Interval(Fraction(0), Fraction(0), False, False)
+EVERYTHING = Interval(None, None, False, False)
+
+
+def format_number(value: Fraction) -> str:
+    """Exact decimal-free rendering: ``6``, ``-3/2``."""
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )
+
+
+def format_expr(expr: LinearExpr) -> str:
+    """Render ``2x + 3y - z``."""
+    parts: list[str] = []
+    for name, c in expr.terms:
+        sign = "-" if c < 0 else "+"
+        size = abs(c)
+        text = name if size == 1 else f"{format_number(size)}*{name}"
+        parts.append(f"{sign} {text}")
+    if expr.constant or not parts:
+        sign = "-" if expr.constant < 0 else "+"
+        parts.append(f"{sign} {format_number(abs(expr.constant))}")
+    joined = " ".join(parts)
+    return joined[2:] if joined.startswith("+ ") else "-" + joined[2:]

@@ -1,0 +1,248 @@
+"""From a problem and a question to a certified ``Answer``: the readout of the seed paper.
+
+``Certifier`` holds one problem's engines — the SAT encoding of its finite statements and a
+numeric domain per group of numeric constraints — and answers any number of questions with
+them.  Whatever an engine proposes, a witness is only printed after the independent
+evaluator has checked the complete state against every original statement, and a status
+is only claimed with its certificate (SPEC section 1):
+
+* ``contradictory`` — an exact refutation (SAT, or an exact numeric domain), with a conflict;
+* ``forced`` — the outer set is one value and a witness for it exists;
+* ``open`` — two witnesses with different answers (or one in an unnamed place);
+* ``unresolved`` — anything less, with the partial sets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from functools import cached_property
+
+from certify import ir
+from certify.domains.boolean import Encoding
+from certify.errors import CertifyError
+from certify.evaluate import answer_in, check
+from certify.readout.certificates import lines_of, minimal_core, subset_models
+from certify.readout.finite import answer_set, condition, project
+from certify.readout.witness import describe
+from certify.report import Answer, Conflict, Status, Witness
+
+
+class EvaluatorDisagrees(CertifyError):
+    """An engine proposed a state the evaluator rejects: a bug, never shown as an answer."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """How hard and with what to work."""
+
+    engine: str = "sat"
+    domain: str | None = None
+    budget: int | None = None
+    calls: int = 100_000
+    story: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Consistency:
+    """Whether the whole problem has a state, with a base state when it does."""
+
+    consistent: bool | None
+    conflict: Conflict | None
+    model: tuple[int, ...] = ()
+    point: tuple[tuple[str, Fraction], ...] = ()
+    reason: str = ""
+
+
+def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
+    """The status a pair (H⁺, H⁻) certifies."""
+    if outer is not None and len(outer) == 1 and outer[0] != ir.OTHER and outer[0] in witnessed:
+        return "forced"
+    if len(set(witnessed)) >= 2 or ir.OTHER in witnessed:
+        return "open"
+    return "unresolved"
+
+
+def is_numeric(formula: ir.Formula) -> bool:
+    """Whether a formula mentions numbers at all."""
+    return any(isinstance(a, ir.Compare) for a in ir.atoms_of(formula))
+
+
+class Certifier:
+    """Answers questions about one problem."""
+
+    def __init__(self, problem: ir.Problem, options: Options = Options()) -> None:
+        from certify.ir import constraints_of
+
+        self.problem = problem
+        self.options = options
+        finite: list[ir.Statement] = []
+        self.numeric: list[ir.Statement] = []
+        self.mixed = False
+        for statement in problem.statements:
+            if constraints_of(statement.formula) is not None:
+                self.numeric.append(statement)
+            else:
+                self.mixed = self.mixed or is_numeric(statement.formula)
+                finite.append(statement)
+        self.finite = replace(problem, statements=tuple(finite))
+
+    @cached_property
+    def encoding(self) -> Encoding:
+        """The SAT encoding of the finite statements."""
+        return Encoding(self.finite)
+
+    @cached_property
+    def groups(self) -> list:  # type: ignore[type-arg]
+        """The numeric groups with their domains."""
+        if not self.numeric:
+            return []
+        from certify.ir import constraints_of
+        from certify.readout.numbers import make_groups
+
+        constraints = [c for s in self.numeric for c in constraints_of(s.formula) or []]
+        vocabulary = self.problem.vocabulary
+        return make_groups(
+            constraints, vocabulary.integers, self.options.domain, self.options.budget
+        )
+
+    # ------------------------------------------------------------------ consistency
+
+    @cached_property
+    def consistency(self) -> Consistency:
+        """Is there any state at all?  With a minimal conflict when there is not."""
+        if self.mixed:
+            return Consistency(
+                None, None, reason="numbers inside connectives are not supported yet"
+            )
+        encoding = self.encoding
+        model = encoding.solve(encoding.all_selectors())
+        if model is None:
+            return Consistency(False, self._boolean_conflict())
+        point: dict[str, Fraction] = {}
+        for group in self.groups:
+            empty = group.domain.is_bottom()
+            if empty is True:
+                return Consistency(False, self._numeric_conflict(group))
+            found = None if empty is None else group.domain.witness()
+            if found is None:
+                reason = group.domain.stopped or f"the {group.name} domain found no witness"
+                return Consistency(None, None, tuple(model), reason=reason)
+            point.update(found)
+        for name in self.problem.vocabulary.numbers:
+            point.setdefault(name, Fraction(0))
+        return Consistency(True, None, tuple(model), tuple(sorted(point.items())))
+
+    def _boolean_conflict(self) -> Conflict:
+        encoding = self.encoding
+        core = minimal_core(encoding) or []
+        witnesses = []
+        for member, model in subset_models(encoding, core):
+            rest = replace(
+                self.finite,
+                statements=tuple(
+                    s for sel, s in encoding.statement_of.items() if sel in core and sel != member
+                ),
+            )
+            state = encoding.decode(model)
+            if check(rest, state):
+                raise EvaluatorDisagrees("a conflict's subset witness does not satisfy its subset")
+            pairs, sentences = describe(self.problem, state)
+            witnesses.append((encoding.statement_of[member].line, Witness("", pairs, sentences)))
+        return Conflict(lines_of(encoding, core), "subset-minimal", tuple(witnesses))
+
+    def _numeric_conflict(self, group: object) -> Conflict:
+        conflict = group.domain.conflict()  # type: ignore[attr-defined]
+        if conflict is None:
+            lines = tuple(sorted({t for c in group.constraints for t in c.tags}))  # type: ignore[attr-defined]
+            return Conflict(lines, "not minimized", detail="the constraints of this group")
+        lines = tuple(sorted(conflict.tags()))
+        detail = conflict.kind
+        if conflict.cycle:
+            detail = "negative cycle " + " → ".join(conflict.cycle)
+        elif conflict.multipliers:
+            parts = [
+                f"{m} × ({c})" for m, c in zip(conflict.multipliers, conflict.constraints) if m
+            ]
+            detail = "Farkas multipliers: " + " + ".join(parts)
+        return Conflict(lines, "certificate", detail=detail)
+
+    # ------------------------------------------------------------------ answers
+
+    def answer(self, question: ir.Question) -> Answer:
+        """Certify one question."""
+        query = question.query
+        if isinstance(query, ir.AskNumber) or (
+            isinstance(query, ir.AskTruth) and is_numeric(query.formula)
+        ):
+            from certify.readout.numeric_answer import numeric_answer
+
+            return numeric_answer(self, question)
+        return self.finite_answer(question)
+
+    def _base(self, question: ir.Question, status: Status, **fields: object) -> Answer:
+        return Answer(question.text, question.line or None, status, **fields)  # type: ignore[arg-type]
+
+    def finite_answer(self, question: ir.Question) -> Answer:
+        """A finite question by incremental SAT: exact answers, one checked witness each."""
+        consistency = self.consistency
+        if consistency.consistent is False:
+            return self._base(
+                question,
+                "contradictory",
+                answers=(),
+                witnessed=(),
+                witnesses=(),
+                conflict=consistency.conflict,
+            )
+        encoding = self.encoding
+        projection = project(encoding, question.query)
+        result = answer_set(encoding, projection, encoding.all_selectors(), self.options.calls)
+        witnesses: list[Witness] = []
+        for found in result.found:
+            if consistency.consistent is None:
+                break
+            state = encoding.decode(found.model, dict(consistency.point))
+            witnesses.append(self.witness(question.query, state, found.answer))
+        answers = tuple(f.answer for f in result.found) if result.complete else result.candidates
+        witnessed = tuple(w.answer for w in witnesses)
+        status = decide(answers, witnessed)
+        support = how = None
+        if status == "forced":
+            cond = condition(encoding, projection, result.found[0].values)
+            core = minimal_core(encoding, [-cond]) or []
+            support = lines_of(encoding, core)
+            how = "stated" if len(support) == 1 else "compositional" if support else "implicit"
+        reason = consistency.reason if consistency.consistent is None else ""
+        if not result.complete:
+            reason = f"stopped after {self.options.calls} solver calls"
+        return self._base(
+            question,
+            status,
+            answers=answers,
+            witnessed=witnessed,
+            witnesses=tuple(witnesses),
+            support=support,
+            how=how,
+            reason=reason,
+            stopped=reason or None if not result.complete else None,
+        )
+
+    def witness(self, query: ir.Query | None, state: ir.State, answer: str) -> Witness:
+        """Check a proposed state with the evaluator, then put it in words."""
+        problems = check(self.problem, state)
+        if problems:
+            raise EvaluatorDisagrees(
+                "an engine proposed a state the evaluator rejects: " + "; ".join(problems)
+            )
+        if query is not None and not isinstance(query, ir.AskNumber):
+            actual = answer_in(self.problem, state, query)
+            if actual != answer:
+                raise EvaluatorDisagrees(f"witness answers {actual!r}, engine said {answer!r}")
+        pairs, sentences = describe(self.problem, state)
+        return Witness(answer, pairs, sentences)
+
+    def close(self) -> None:
+        """Free solver memory."""
+        if "encoding" in self.__dict__:
+            self.encoding.close()

@@ -1,0 +1,146 @@
+"""Exact answer sets of finite questions by incremental SAT solving under assumptions.
+
+A question is compiled into a *projection*: a few literals whose values determine the
+answer (Ana's place: one literal per candidate place; "who is in P": one literal per
+located individual).  The readout finds a model, reads its answer, blocks that projection
+value with a clause switched on by a fresh activation literal, and repeats until the solver
+says no more: every answer found comes with its model (the witness), and the final UNSAT is
+the proof that no other answer exists — H⁻ = H⁺, exactly (seed paper, section 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from certify import ir
+from certify.domains.boolean import Encoding
+from certify.space import location_domain
+
+
+@dataclass(frozen=True, slots=True)
+class Projection:
+    """Literals that determine the answer, and how to read the answer off their values."""
+
+    literals: tuple[int, ...]
+    read: Callable[[tuple[bool, ...]], str]
+    candidates: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    """One answer with the model that witnesses it."""
+
+    answer: str
+    model: tuple[int, ...]
+    values: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class FiniteAnswers:
+    """Answers found; ``complete`` when the solver proved there are no others."""
+
+    found: tuple[Found, ...]
+    complete: bool
+    candidates: tuple[str, ...] | None
+
+
+def project(encoding: Encoding, query: ir.Query) -> Projection:
+    """The projection of a finite question."""
+    vocabulary = encoding.vocabulary
+    if isinstance(query, ir.AskWhere):
+        if query.thing not in encoding.location:
+            return Projection((), lambda _: ir.NONE, (ir.NONE,))
+        answers: dict[str, list[int]] = {}
+        for value, lit in encoding.location[query.thing].items():
+            label = ir.OTHER if value.startswith(ir.OTHER) else vocabulary.label(value)
+            answers.setdefault(label, []).append(lit)
+        labels = tuple(answers)
+        literals = tuple(encoding._or(lits) for lits in answers.values())
+        return Projection(literals, lambda values: _first(labels, values), labels)
+    if isinstance(query, ir.AskValue):
+        options = encoding.values.get((query.thing, query.attribute), {})
+        value_labels = tuple(options)
+        return Projection(tuple(options.values()), lambda v: _first(value_labels, v), value_labels)
+    if isinstance(query, ir.AskTruth):
+        literal = encoding.literal(_grounded(encoding, query.formula))
+        return Projection((literal,), lambda v: "yes" if v[0] else "no", ("yes", "no"))
+    if isinstance(query, ir.AskWho):
+        people = tuple(encoding.location)
+        literals = tuple(encoding.is_in(p, query.place) for p in people)
+        names = tuple(vocabulary.label(p) for p in people)
+        return Projection(literals, lambda v: _people(names, v))
+    if isinstance(query, ir.AskWhose):
+        homes = [p for p in vocabulary.places if p.noun == query.noun and p.owner]
+        literals = tuple(encoding.is_in(query.thing, p.key) for p in homes)
+        owners = tuple(p.owner or "" for p in homes)
+        return Projection(literals, lambda v: _owners(owners, v))
+    raise TypeError(f"not a finite question: {query!r}")
+
+
+def answer_set(
+    encoding: Encoding, projection: Projection, assumptions: list[int], budget: int
+) -> FiniteAnswers:
+    """Enumerate the distinct answers under ``assumptions`` (at most ``budget`` solver calls)."""
+    encoding.sync()
+    activation = encoding.pool.id(("block", len(encoding.clauses)))
+    found: list[Found] = []
+    seen: set[str] = set()
+    complete = False
+    for _ in range(max(1, budget)):
+        model = encoding.solve([*assumptions, activation])
+        if model is None:
+            complete = True
+            break
+        true = set(model)
+        values = tuple(lit in true for lit in projection.literals)
+        answer = projection.read(values)
+        if answer not in seen:
+            seen.add(answer)
+            found.append(Found(answer, tuple(model), values))
+        block = [-activation] + [
+            -lit if value else lit for lit, value in zip(projection.literals, values)
+        ]
+        encoding.add([block])
+    encoding.add([[-activation]])
+    return FiniteAnswers(tuple(found), complete, projection.candidates)
+
+
+def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ...]) -> int:
+    """A literal that is true exactly when the projection takes ``values``."""
+    return encoding._and([lit if v else -lit for lit, v in zip(projection.literals, values)])
+
+
+def _grounded(encoding: Encoding, formula: ir.Formula) -> ir.Formula:
+    from certify.space import ground, individuals_of
+
+    return ground(formula, individuals_of(encoding.problem))
+
+
+def _first(labels: tuple[str, ...], values: tuple[bool, ...]) -> str:
+    return next((label for label, v in zip(labels, values) if v), ir.NONE)
+
+
+def _people(names: tuple[str, ...], values: tuple[bool, ...]) -> str:
+    chosen = [n for n, v in zip(names, values) if v]
+    if not chosen:
+        return "nobody"
+    return chosen[0] if len(chosen) == 1 else ", ".join(chosen[:-1]) + " and " + chosen[-1]
+
+
+def _owners(owners: tuple[str, ...], values: tuple[bool, ...]) -> str:
+    chosen = list(dict.fromkeys(o for o, v in zip(owners, values) if v))
+    if not chosen:
+        return ir.NONE
+    return chosen[0] if len(chosen) == 1 else ", ".join(chosen[:-1]) + " and " + chosen[-1]
+
+
+__all__ = [
+    "FiniteAnswers",
+    "Found",
+    "Projection",
+    "answer_set",
+    "condition",
+    "location_domain",
+    "project",
+]

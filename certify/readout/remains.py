@@ -1,0 +1,37 @@
+"""The default view: with no question, what remains of every variable the text mentions."""
+
+from __future__ import annotations
+
+from certify import ir
+from certify.numeric import LinearExpr
+from certify.space import boolean_atoms, grounded
+
+
+def remaining_questions(problem: ir.Problem) -> list[ir.Question]:
+    """One generated question per variable: places, values, properties, numbers."""
+    vocabulary = problem.vocabulary
+    questions: list[ir.Question] = []
+
+    def ask(text: str, query: ir.Query) -> None:
+        questions.append(ir.Question(text, 0, query))
+
+    for thing in vocabulary.located:
+        if "@" not in thing:
+            ask(f"Where is {vocabulary.label(thing)}?", ir.AskWhere(thing))
+    for thing, attribute in vocabulary.valued:
+        ask(f"What {attribute} is {vocabulary.label(thing)}?", ir.AskValue(thing, attribute))
+    for atom in boolean_atoms(f for _, f in grounded(problem)):
+        if isinstance(atom, ir.Holds):
+            text = f"Is {vocabulary.label(atom.thing)} {atom.predicate}?"
+        else:
+            subject, target = vocabulary.label(atom.subject), vocabulary.label(atom.object)
+            text = f"Does {subject} {atom.verb} {target}?"
+        ask(text, ir.AskTruth(atom))
+    for name in vocabulary.numbers:
+        clock = name in vocabulary.clocks
+        label = vocabulary.label(name)
+        ask(
+            f"What is {label}?" if not clock else f"When: {label}?",
+            ir.AskNumber(LinearExpr.variable(name), clock),
+        )
+    return questions

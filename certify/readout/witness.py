@@ -1,0 +1,79 @@
+"""A state in words: the witness a person reads ("Ana is in the garden; x = 6").
+
+Two views of the same state: a flat mapping for JSON (``"location of Ana": "the garden"``)
+and short sentences for people.  Unnamed places are shown as ``(other)`` / "somewhere else";
+clock variables as ``9:05``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from certify import ir
+from certify.numeric import format_number
+
+
+def clock(value: Fraction) -> str:
+    """Minutes since midnight as ``9:05`` (fractions of a minute kept exact)."""
+    hours = value // 60
+    minutes = value - hours * 60
+    if minutes.denominator == 1:
+        return f"{hours}:{int(minutes):02d}"
+    return f"{hours}:{format_number(minutes)}"
+
+
+def number_text(vocabulary: ir.Vocabulary, name: str, value: Fraction) -> str:
+    """A numeric value as the text shows it (clock times for time variables)."""
+    return clock(value) if name in vocabulary.clocks else format_number(value)
+
+
+def place_label(vocabulary: ir.Vocabulary, key: str) -> str:
+    """A place's label, or ``(other)`` for an unnamed one."""
+    return ir.OTHER if key.startswith(ir.OTHER) else vocabulary.label(key)
+
+
+def describe(
+    problem: ir.Problem, state: ir.State
+) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
+    """The state as (JSON pairs, sentences)."""
+    vocabulary = problem.vocabulary
+    pairs: list[tuple[str, str]] = []
+    sentences: list[str] = []
+    for thing, where in state.location:
+        label, place = vocabulary.label(thing), place_label(vocabulary, where)
+        pairs.append((f"location of {label}", place))
+        if where.startswith(ir.OTHER):
+            sentences.append(f"{label} is somewhere else ({where[len(ir.OTHER) :] or '1'})")
+        else:
+            sentences.append(f"{label} is in {place}")
+    for low, high in sorted(state.edges):
+        pairs.append((f"{vocabulary.label(low)} is inside", vocabulary.label(high)))
+        sentences.append(f"{vocabulary.label(low)} is in {vocabulary.label(high)}")
+    for (thing, attribute), value in state.values:
+        pairs.append((f"{attribute} of {vocabulary.label(thing)}", value))
+        sentences.append(f"{vocabulary.label(thing)} is {value}")
+    for atom in sorted(state.true_atoms, key=str):
+        text = _atom_text(vocabulary, atom)
+        pairs.append((text, "true"))
+        sentences.append(text)
+    for name, number in state.numbers:
+        label = vocabulary.label(name)
+        shown = number_text(vocabulary, name, number)
+        pairs.append((label, shown))
+        if name in vocabulary.clocks:
+            sentences.append(f"{label} at {shown}")
+        else:
+            sentences.append(f"{label} = {shown}")
+    return tuple(pairs), tuple(sentences)
+
+
+def _atom_text(vocabulary: ir.Vocabulary, atom: ir.Holds | ir.Related) -> str:
+    if isinstance(atom, ir.Holds):
+        article = (
+            ("an " if atom.predicate[:1] in "aeiou" else "a ")
+            if atom.predicate in vocabulary.nouns
+            else ""
+        )
+        return f"{vocabulary.label(atom.thing)} is {article}{atom.predicate}"
+    verb = atom.verb + ("es" if atom.verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
+    return f"{vocabulary.label(atom.subject)} {verb} {vocabulary.label(atom.object)}"

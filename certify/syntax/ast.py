@@ -1,0 +1,317 @@
+"""The abstract syntax of certify's controlled English: what a sentence *says*.
+
+The transformer in ``build.py`` turns Lark's parse tree into these frozen nodes; ``lower.py``
+turns them into meaning (IR).  Nothing here knows about places, attributes or solvers: a
+``Clause`` is a subject and a predicate, exactly as written, with coordination already
+resolved ("X and Y are in P" is two clauses joined by ``Conj``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TypeAlias
+
+from certify.numeric import LinearExpr
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Where a node was written: 1-based line and columns."""
+
+    line: int
+    column: int
+    end_column: int
+
+
+@dataclass(frozen=True, slots=True)
+class NP:
+    """A noun phrase.
+
+    ``kind`` is one of ``name`` (Ana, x), ``the`` (the kitchen), ``poss`` (Luis's house),
+    ``generic`` (rough things), ``every`` (every wumpus), ``all`` (all cats),
+    ``pronoun`` (something, it, they), ``everyone`` and ``nobody``.  ``words`` are the content
+    words in lower case; ``adjectives`` qualify a generic phrase ("green, rough things").
+    """
+
+    kind: str
+    words: tuple[str, ...]
+    text: str
+    span: Span
+    owner: str | None = None
+    adjectives: tuple[str, ...] = ()
+
+
+Operand: TypeAlias = NP | Fraction
+
+
+@dataclass(frozen=True, slots=True)
+class PLocation:
+    """``is in P`` (``mode`` "in"), ``is no longer in P`` ("no longer"), ``went to P`` ("moved")."""
+
+    place: NP
+    mode: str = "in"
+
+
+@dataclass(frozen=True, slots=True)
+class PSamePlace:
+    """``is in the same place as Y``; ``other`` is None for ``X and Y are in the same place``."""
+
+    other: NP | None
+
+
+@dataclass(frozen=True, slots=True)
+class PApart:
+    """``X, Y and Z are in different places``."""
+
+
+@dataclass(frozen=True, slots=True)
+class PAdjective:
+    """``is big`` / ``is red``: an adjective or a declared value."""
+
+    word: str
+
+
+@dataclass(frozen=True, slots=True)
+class PClass:
+    """``is a cat``."""
+
+    noun: str
+
+
+@dataclass(frozen=True, slots=True)
+class PEquals:
+    """``are the kitchen, ...`` (only meaningful in a declaration)."""
+
+    value: NP
+
+
+@dataclass(frozen=True, slots=True)
+class PRelation:
+    """``likes the dog`` (``verb`` is the base form, "like")."""
+
+    verb: str
+    object: NP
+
+
+@dataclass(frozen=True, slots=True)
+class PSameValue:
+    """``has the same color as Y``; ``other`` None for ``X and Y have the same color``."""
+
+    attribute: str
+    other: NP | None
+
+
+@dataclass(frozen=True, slots=True)
+class PDifferentValues:
+    """``X and Y have different colors``."""
+
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class PNumeric:
+    """A numeric predicate of a quantity.
+
+    ``kind``: ``comparative`` (is bigger than Y; ``word`` the comparative), ``years_than``
+    (is 3 years older than Y), ``age`` (is 20 years old), ``more_than`` (is 3 more than y),
+    ``equals`` (is 5, is equal to y), ``between``, ``at_least``, ``at_most``.
+    """
+
+    kind: str
+    operands: tuple[Operand, ...]
+    word: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PEvent:
+    """``arrives at 9:00`` and the other time phrases; clock times in minutes since midnight.
+
+    ``kind``: ``at``, ``at_least`` / ``at_most`` / ``offset`` (a duration before or after
+    someone), ``between_times``, ``between_offsets``, ``no_later``, ``no_earlier``,
+    ``before_time`` / ``after_time``, ``before`` / ``after`` (someone), ``same_time``.
+    """
+
+    verb: str
+    kind: str
+    numbers: tuple[Fraction, ...] = ()
+    other: NP | None = None
+    direction: str = ""
+
+
+Predicate: TypeAlias = (
+    PLocation
+    | PSamePlace
+    | PApart
+    | PAdjective
+    | PClass
+    | PEquals
+    | PRelation
+    | PSameValue
+    | PDifferentValues
+    | PNumeric
+    | PEvent
+)
+
+COLLECTIVE = (PApart, PDifferentValues)
+"""Predicates of a group as a whole; ``PSamePlace``/``PSameValue`` with no ``other`` too."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clause:
+    """A subject and a predicate, possibly negated."""
+
+    subject: NP
+    predicate: Predicate
+    negated: bool
+    span: Span
+    plural: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Collective:
+    """A predicate of several subjects together ("are in different places")."""
+
+    subjects: tuple[NP, ...]
+    predicate: Predicate
+    negated: bool
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Arith:
+    """``e1 R e2 (R e3)``: a chain of linear comparisons; names are the user's words."""
+
+    sides: tuple[LinearExpr, ...]
+    relations: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Conj:
+    """All parts hold."""
+
+    parts: tuple[Body, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Disj:
+    """At least one part holds."""
+
+    parts: tuple[Body, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Xor:
+    """Exactly one part holds ("either ... or ...", "exactly one of")."""
+
+    parts: tuple[Body, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Nor:
+    """No part holds ("neither ... nor ...")."""
+
+    parts: tuple[Body, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Neg:
+    """``It is not the case that S`` / ``not both``."""
+
+    part: Body
+
+
+@dataclass(frozen=True, slots=True)
+class IfThen:
+    """``If S1, then S2``."""
+
+    premise: Body
+    conclusion: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Iff:
+    """``S1 if and only if S2``."""
+
+    left: Body
+    right: Body
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """``The colors are red, green and blue.`` / ``The places are ...``."""
+
+    noun: str
+    values: tuple[NP, ...]
+    span: Span
+
+
+Body: TypeAlias = Clause | Collective | Arith | Conj | Disj | Xor | Nor | Neg | IfThen | Iff
+
+
+# ---------------------------------------------------------------------------- questions
+
+
+@dataclass(frozen=True, slots=True)
+class QWhere:
+    """Where is X?"""
+
+    thing: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QWho:
+    """Who is in P?"""
+
+    place: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QWhose:
+    """Whose N is X in?"""
+
+    noun: str
+    thing: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QAttribute:
+    """What color is X?"""
+
+    attribute: str
+    thing: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QTrue:
+    """A yes/no question with a statement inside: Is X in P? Is X red? Is it true that S?"""
+
+    body: Body
+
+
+@dataclass(frozen=True, slots=True)
+class QValue:
+    """What is x - y?"""
+
+    expr: LinearExpr
+
+
+@dataclass(frozen=True, slots=True)
+class QWhen:
+    """When does X arrive?  (``since`` set: how long after ``since`` does X arrive?)"""
+
+    thing: NP
+    verb: str
+    since: NP | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QAge:
+    """How old is X?"""
+
+    thing: NP
+
+
+QuestionAst: TypeAlias = QWhere | QWho | QWhose | QAttribute | QTrue | QValue | QWhen | QAge
+Sentence: TypeAlias = Body | Declaration

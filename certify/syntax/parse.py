@@ -1,0 +1,203 @@
+"""Reading a text: lines → sentences → parse trees → AST, with errors a person can act on.
+
+The grammar is loaded from one place (``grammar_path``) and built once per process (LALR,
+``propagate_positions``, Lark's grammar cache).  A text is split into sentences first — at
+"." and "?" that end a word, not inside "2.5" — and each sentence is parsed on its own, so an
+error points at its own line and one bad sentence never hides the next one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from lark import Lark
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from certify.errors import TextError
+from certify.syntax.ast import QuestionAst, Sentence, Span
+from certify.syntax.build import Build
+from certify.syntax.diagnose import closest_form, describe_expected
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b\u202a-\u202e]")
+_FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
+_EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
+_STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
+
+
+def grammar_path() -> Path:
+    """The grammar file: inside the installed package, or at the top of a source checkout."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "grammar" / "certify.lark", here.parent / "grammar" / "certify.lark"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("grammar/certify.lark is missing from this installation")
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark)."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["statement", "question"],
+        propagate_positions=True,
+        cache=True,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """One sentence of a text: where it is, what it says, and whether it asks."""
+
+    line: int
+    column: int
+    text: str
+    node: Sentence | QuestionAst
+    is_question: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Expectation:
+    """A ``# expect:`` line and the line of the question it follows."""
+
+    line: int
+    text: str
+    question_line: int
+
+
+@dataclass(frozen=True, slots=True)
+class Document:
+    """A whole text: its sentences in order, its expectations, and whether it is a story."""
+
+    sentences: tuple[Parsed, ...]
+    expectations: tuple[Expectation, ...]
+    story: bool
+    lines: tuple[str, ...]
+
+
+class TextErrors(TextError):
+    """Several errors in one text, reported together."""
+
+    def __init__(self, errors: list[TextError]) -> None:
+        super().__init__(errors[0].message)
+        self.errors = errors
+
+    def render(self) -> str:
+        """Every error, one after the other."""
+        return "\n".join(e.render() for e in self.errors)
+
+
+def split_sentences(line: str) -> list[tuple[int, str, str]]:
+    """Split one line into (column, sentence, terminator); terminator "" if it never ends."""
+    found: list[tuple[int, str, str]] = []
+    start = 0
+    for index, char in enumerate(line):
+        is_end = char == "?" or (char == "." and not line[index + 1 : index + 2].isdigit())
+        if is_end:
+            text = line[start:index]
+            if text.strip():
+                found.append((start + 1 + len(text) - len(text.lstrip()), text.strip(), char))
+            start = index + 1
+    rest = line[start:]
+    if rest.strip():
+        found.append((start + 1 + len(rest) - len(rest.lstrip()), rest.strip(), ""))
+    return found
+
+
+def read_document(source: str, file: str = "<text>") -> Document:
+    """Parse a whole text; raise ``TextErrors`` listing every sentence that cannot be read."""
+    lines = tuple(source.splitlines())
+    sentences: list[Parsed] = []
+    expectations: list[Expectation] = []
+    errors: list[TextError] = []
+    story = False
+    last_question = 0
+    for number, raw in enumerate(lines, start=1):
+        expect = _EXPECT.match(raw)
+        if expect:
+            expectations.append(Expectation(number, expect.group(1).strip(), last_question))
+            continue
+        content = raw.split("#", 1)[0]
+        if not content.strip():
+            continue
+        if not sentences and not story and _STORY.match(content):
+            story = True
+            continue
+        for column, text, end in split_sentences(content):
+            try:
+                parsed = parse_sentence(text, number, column, end)
+            except TextError as error:
+                errors.append(error.located(file, raw))
+                continue
+            sentences.append(parsed)
+            if parsed.is_question:
+                last_question = number
+    if errors:
+        raise TextErrors(errors)
+    return Document(tuple(sentences), tuple(expectations), story, lines)
+
+
+def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") -> Parsed:
+    """Parse one sentence (without its final "." or "?") into an AST node."""
+    bad = _CONTROL.search(text) or _FOREIGN.search(text)
+    if bad is not None:
+        char = bad.group(0)
+        shown = repr(char) if _CONTROL.match(char) else f"'{char}'"
+        raise TextError(
+            f"the character {shown} is not part of certify's language",
+            line=line,
+            column=column + bad.start(),
+            end_column=column + bad.start() + 1,
+            expected="words, numbers and punctuation . , ; : ?",
+            suggestion=closest_form(text, question=end == "?"),
+        )
+    if not end:
+        raise TextError(
+            "this sentence has no final period or question mark",
+            line=line,
+            column=column + len(text),
+            end_column=column + len(text) + 1,
+            expected="'.' at the end of a statement or '?' at the end of a question",
+            suggestion=text + ".",
+        )
+    start = "question" if end == "?" else "statement"
+    try:
+        tree = parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, line, column, start) from None
+    node: Any = Build(line, column).transform(tree)
+    return Parsed(line, column, text + end, node, start == "question")
+
+
+def _syntax_error(
+    error: UnexpectedInput, text: str, line: int, column: int, start: str
+) -> TextError:
+    """Translate Lark's exception into a message with a caret and the closest form."""
+    offset = error.column - 1 if isinstance(error.column, int) and error.column > 0 else len(text)
+    if isinstance(error, UnexpectedEOF):
+        offset = len(text)
+    word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
+    if isinstance(error, UnexpectedCharacters):
+        message = f"I don't understand {text[offset]!r} here"
+        expected_terms: set[str] = set(error.allowed or ())
+    elif isinstance(error, UnexpectedToken):
+        message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
+        expected_terms = set(error.expected or ())
+    else:
+        message = "this sentence stops too early"
+        expected_terms = set(getattr(error, "expected", ()) or ())
+    kind = "question" if start == "question" else "statement"
+    span = Span(line, column + offset, column + offset + max(1, len(word)))
+    return TextError(
+        f"{message} (reading this {kind})",
+        line=span.line,
+        column=span.column,
+        end_column=span.end_column,
+        expected=describe_expected(expected_terms),
+        suggestion=closest_form(text, question=start == "question"),
+    )

@@ -1,0 +1,98 @@
+"""The little English morphology certify needs: verb base forms, singulars, comparatives.
+
+Rules, not a dictionary, so that made-up words ("wumpus", "tumpus") behave predictably;
+the few irregular forms that occur in practice are listed.
+"""
+
+from __future__ import annotations
+
+_IRREGULAR_PLURALS = {
+    "people": "person",
+    "children": "child",
+    "mice": "mouse",
+    "men": "man",
+    "women": "woman",
+    "geese": "goose",
+    "feet": "foot",
+    "teeth": "tooth",
+    "wolves": "wolf",
+    "sheep": "sheep",
+    "places": "place",
+}
+
+_NO_PLURAL_ENDINGS = ("ss", "us", "is")
+
+_COMPARATIVES = {
+    "better": "good",
+    "worse": "bad",
+    "more": "many",
+    "less": "little",
+    "greater": "great",
+    "fewer": "few",
+}
+
+_ANTONYMS = {
+    "small": "big",
+    "young": "old",
+    "short": "tall",
+    "light": "heavy",
+    "slow": "fast",
+    "little": "big",
+    "cheap": "expensive",
+    "low": "high",
+    "early": "late",
+    "cold": "hot",
+}
+
+
+def singular(word: str) -> str:
+    """``colors`` → ``color``, ``boxes`` → ``box``, ``wumpuses`` → ``wumpus``; else unchanged."""
+    word = word.lower()
+    if word in _IRREGULAR_PLURALS:
+        return _IRREGULAR_PLURALS[word]
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith(_NO_PLURAL_ENDINGS):
+        return word[:-1]
+    return word
+
+
+def verb_base(word: str) -> str:
+    """``likes`` → ``like``, ``chases`` → ``chase``, ``carries`` → ``carry``."""
+    word = word.lower()
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        return word[:-2]
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def comparative_base(word: str) -> str | None:
+    """``bigger`` → ``big``, ``larger`` → ``large``, ``heavier`` → ``heavy``; else None."""
+    word = word.lower()
+    if word in _COMPARATIVES:
+        return _COMPARATIVES[word]
+    if not word.endswith("er") or len(word) < 4:
+        return None
+    stem = word[:-2]
+    if stem.endswith("i"):
+        return stem[:-1] + "y"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+        return stem[:-1]
+    if stem + "e" in _E_STEMS:
+        return stem + "e"
+    return stem
+
+
+_E_STEMS = {"large", "late", "wide", "close", "rare", "nice", "safe", "strange", "simple", "loose"}
+
+
+def dimension(base: str) -> tuple[str, int]:
+    """The scale a comparative measures and its direction: ``small`` → (``big``, -1)."""
+    if base in _ANTONYMS:
+        return _ANTONYMS[base], -1
+    return base, 1
