@@ -185,6 +185,10 @@ class Certifier:
 
     def finite_answer(self, question: ir.Question) -> Answer:
         """A finite question by incremental SAT: exact answers, one checked witness each."""
+        if self.options.engine == "enumerate":
+            from certify.readout.by_enumeration import enumerated_answer
+
+            return enumerated_answer(self.problem, question)
         consistency = self.consistency
         if consistency.consistent is False:
             return self._base(

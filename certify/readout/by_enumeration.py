@@ -1,0 +1,94 @@
+"""Answers from the enumeration engine (``--engine enumerate``): the reference readout.
+
+The remaining states are computed once per problem (and question atoms) by the indicator
+average of ``domains/enumerate.py``; the answer set is the set of answers those states give,
+each witnessed by the first state that gives it.  A forced answer's support and a
+contradiction's conflict are shrunk by deletion exactly as with SAT, but every test is a
+fresh enumeration — slow, simple, and independent of the CNF.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from certify import ir
+from certify.domains.enumerate import remaining
+from certify.evaluate import answer_in
+from certify.readout.answer import decide
+from certify.readout.witness import describe
+from certify.report import Answer, Conflict, Witness
+
+
+def _question_atoms(query: ir.Query) -> tuple[ir.Formula, ...]:
+    return (query.formula,) if isinstance(query, ir.AskTruth) else ()
+
+
+def _subset(problem: ir.Problem, keep: Sequence[ir.Statement]) -> ir.Problem:
+    return replace(problem, statements=tuple(keep))
+
+
+def _shrink(problem: ir.Problem, members: list[ir.Statement], unsat: object) -> list[ir.Statement]:
+    """Deletion-based minimization with a brute-force oracle ``unsat(statements) -> bool``."""
+    assert callable(unsat)
+    kept = list(members)
+    index = 0
+    while index < len(kept):
+        trial = kept[:index] + kept[index + 1 :]
+        if unsat(trial):
+            kept = trial
+        else:
+            index += 1
+    return kept
+
+
+def enumerated_answer(problem: ir.Problem, question: ir.Question) -> Answer:
+    """Answer a finite question by enumerating the state space."""
+    extra = _question_atoms(question.query)
+    states = remaining(problem, extra)
+    line = question.line or None
+    if not states:
+        lines = _shrink(
+            problem, list(problem.statements), lambda s: not remaining(_subset(problem, s), extra)
+        )
+        return Answer(
+            question.text,
+            line,
+            "contradictory",
+            (),
+            (),
+            (),
+            conflict=Conflict(tuple(sorted(s.line for s in lines)), "subset-minimal"),
+            domain="enumeration",
+        )
+    first: dict[str, ir.State] = {}
+    for state in states:
+        first.setdefault(answer_in(problem, state, question.query), state)
+    witnesses = []
+    for answer, state in first.items():
+        pairs, sentences = describe(problem, state)
+        witnesses.append(Witness(answer, pairs, sentences))
+    answers = tuple(first)
+    status = decide(answers, answers)
+    support = how = None
+    if status == "forced":
+        (only,) = answers
+
+        def forces(keep: Sequence[ir.Statement]) -> bool:
+            sub = _subset(problem, keep)
+            return all(answer_in(sub, s, question.query) == only for s in remaining(sub, extra))
+
+        kept = _shrink(problem, list(problem.statements), forces)
+        support = tuple(sorted(s.line for s in kept))
+        how = "stated" if len(support) == 1 else "compositional" if support else "implicit"
+    return Answer(
+        question.text,
+        line,
+        status,
+        answers,
+        answers,
+        tuple(witnesses),
+        support=support,
+        how=how,
+        domain="enumeration",
+    )
