@@ -10,6 +10,11 @@ from __future__ import annotations
 from enum import IntEnum
 
 
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would interpret shown escaped."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class ExitCode(IntEnum):
     """The process exit codes of SPEC section 8."""
 
@@ -71,11 +76,13 @@ class TextError(CertifyError):
     def render(self) -> str:
         """The message as plain text: ``file:line:column: message``, the line, a caret."""
         where = ":".join(str(p) for p in (self.file or "<text>", self.line, self.column) if p)
-        lines = [f"{where}: error: {self.message}"]
+        lines = [f"{printable(where)}: error: {printable(self.message)}"]
         if self.source_line:
-            lines.append(f"  {self.source_line}")
-            width = max(1, (self.end_column or self.column + 1) - self.column)
-            lines.append("  " + " " * max(0, self.column - 1) + "^" * width)
+            before = printable(self.source_line[: max(0, self.column - 1)])
+            start = max(0, self.column - 1)
+            marked = self.source_line[start : max(self.column, self.end_column - 1)]
+            lines.append(f"  {printable(self.source_line)}")
+            lines.append("  " + " " * len(before) + "^" * max(1, len(printable(marked))))
         if self.expected:
             lines.append(f"  expected: {self.expected}")
         if self.suggestion:

@@ -22,6 +22,7 @@ from certify.ir import (
     AskWho,
     AskWhose,
     Atom,
+    Closed,
     Compare,
     Const,
     Count,
@@ -32,7 +33,9 @@ from certify.ir import (
     Iff,
     Implies,
     InPlace,
+    Integral,
     Not,
+    OneOf,
     Or,
     Problem,
     Query,
@@ -65,8 +68,6 @@ class Evaluation:
             where = self.location.get(thing)
             if where is None:
                 found.append(f"{thing} has no place")
-            elif vocabulary.places_closed and where not in vocabulary.closed:
-                found.append(f"{thing} is in {where}, not one of the declared places")
             elif where not in places and not where.startswith(OTHER):
                 found.append(f"{thing} is in an unknown place {where}")
         for low, high in self.state.edges:
@@ -75,14 +76,12 @@ class Evaluation:
         if any(p in self.inside.get(p, set()) for p in places):
             found.append("containment between places has a cycle")
         for (thing, attribute), value in self.values.items():
-            if value not in vocabulary.values_of(attribute):
+            if value not in vocabulary.value_domain(attribute):
                 found.append(f"{thing} has undeclared {attribute} {value}")
         for name in vocabulary.numbers:
             number = self.numbers.get(name)
             if number is None:
                 found.append(f"{name} has no value")
-            elif name in vocabulary.integers and number.denominator != 1:
-                found.append(f"{name} = {number} is not an integer")
         return found
 
     def holds(self, formula: Formula) -> bool:
@@ -125,6 +124,17 @@ class Evaluation:
             return atom in self.state.true_atoms
         if isinstance(atom, Compare):
             return atom.constraint.holds(self.numbers)
+        if isinstance(atom, Integral):
+            return self.numbers[atom.name].denominator == 1
+        if isinstance(atom, Closed):
+            located = self.problem.vocabulary.located
+            return all(self.location.get(x) in atom.places for x in located)
+        if isinstance(atom, OneOf):
+            return all(
+                value in atom.values
+                for (thing, attribute), value in self.values.items()
+                if attribute == atom.attribute
+            )
         raise TypeError(f"not an atom: {atom!r}")
 
     def is_in(self, thing: str, place: str) -> bool:

@@ -90,13 +90,46 @@ class Compare:
 
 
 @dataclass(frozen=True, slots=True)
+class Closed:
+    """``The places are P, Q and R.``: every located individual is in one of them."""
+
+    places: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """``The colors are red, green and blue.``: every thing with a color has one of these."""
+
+    attribute: str
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Integral:
+    """``x is an integer.``"""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class Const:
     """A formula with a fixed truth value."""
 
     value: bool
 
 
-Atom: TypeAlias = InPlace | SamePlace | HasValue | SameValue | Holds | Related | Compare
+Atom: TypeAlias = (
+    InPlace
+    | SamePlace
+    | HasValue
+    | SameValue
+    | Holds
+    | Related
+    | Compare
+    | Closed
+    | OneOf
+    | Integral
+)
 
 
 # ---------------------------------------------------------------------------- formulas
@@ -171,6 +204,7 @@ class Statement:
     formula: Formula
     column: int = 1
     updates: tuple[str, ...] = ()
+    declares: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +249,10 @@ class Vocabulary:
     def values_of(self, attribute: str) -> tuple[str, ...]:
         """The declared values of an attribute."""
         return dict(self.attributes).get(attribute, ())
+
+    def value_domain(self, attribute: str) -> tuple[str, ...]:
+        """The values a thing can have: the declared ones and, unless declared, another one."""
+        return (*self.values_of(attribute), OTHER)
 
     @property
     def places_closed(self) -> bool:

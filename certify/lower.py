@@ -88,7 +88,10 @@ class Lowering:
             if _mentions_bound(formula):
                 formula = ir.ForAll(VAR, formula)
         updates = self._updates(formula)
-        statement = ir.Statement(parsed.line, parsed.text, formula, parsed.column, updates)
+        declares = tuple(m.key for m in self._mentions if m.role == "integer")
+        statement = ir.Statement(
+            parsed.line, parsed.text, formula, parsed.column, updates, declares
+        )
         return Lowered(statement, tuple(self._mentions))
 
     def question(self, parsed: Parsed, line: int | None = None) -> LoweredQuestion:
@@ -152,13 +155,13 @@ class Lowering:
             keys = tuple(self.place(v) for v in node.values)
             self.closed = keys
             self._mentions.append(Mention("closed", "places", values=keys))
-            return ir.Const(True)
+            return ir.Closed(keys)
         values = tuple(" ".join(v.words) for v in node.values)
         for value, np in zip(values, node.values):
             self._claim(value, "value", np.span)
         self.attributes[node.noun] = values
         self._mentions.append(Mention("attribute", node.noun, values=values))
-        return ir.Const(True)
+        return ir.OneOf(node.noun, values)
 
     def attribute(self, name: str, span: ast.Span) -> str:
         """A declared attribute, or an error saying how to declare it."""
@@ -379,7 +382,7 @@ class Lowering:
         """``x is an integer``: a declaration, true in every state."""
         name = self.number_np(subject)
         self._mentions.append(Mention("integer", name, name))
-        return ir.Const(True)
+        return ir.Integral(name)
 
     def _updates(self, formula: ir.Formula) -> tuple[str, ...]:
         """Individuals whose location this statement replaces (movement; any in a story)."""

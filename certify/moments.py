@@ -123,7 +123,7 @@ def _moments(statements: list[ir.Statement]) -> tuple[list[ir.Statement], list[t
                 self_then = f"{who}@{era}"
                 earlier[self_then] = "{} (until line " + str(lines[era]) + ")"
                 formula = rename_location(formula, who, self_then)
-        result.append(ir.Statement(s.line, s.text, formula, s.column, s.updates))
+        result.append(ir.Statement(s.line, s.text, formula, s.column, s.updates, s.declares))
     return result, list(earlier.items())
 
 

@@ -25,6 +25,7 @@ class Witness:
     answer: str
     state: tuple[tuple[str, str], ...]
     sentences: tuple[str, ...]
+    assignment: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,6 +98,7 @@ def _witness_json(witness: Witness) -> dict[str, Any]:
         "answer": witness.answer,
         "state": dict(witness.state),
         "sentences": list(witness.sentences),
+        "assignment": witness.assignment,
     }
 
 

@@ -23,8 +23,6 @@ def other(index: int) -> str:
 
 def location_domain(vocabulary: ir.Vocabulary, thing: str) -> tuple[str, ...]:
     """The places a located individual can be in."""
-    if vocabulary.places_closed:
-        return vocabulary.closed
     position = vocabulary.located.index(thing) + 1
     return vocabulary.place_keys + tuple(other(i) for i in range(1, position + 1))
 

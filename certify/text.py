@@ -41,6 +41,12 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
             return f"{f.predicate}({label(f.thing)})"
         if isinstance(f, ir.Related):
             return f"{f.verb}({label(f.subject)}, {label(f.object)})"
+        if isinstance(f, ir.Integral):
+            return f"{label(f.name)} is an integer"
+        if isinstance(f, ir.Closed):
+            return "every located individual is in one of: " + ", ".join(map(label, f.places))
+        if isinstance(f, ir.OneOf):
+            return f"every {f.attribute} is one of: " + ", ".join(f.values)
         constraint = f.constraint
         terms = " ".join(
             ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + f"[{label(n)}]"

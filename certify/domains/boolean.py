@@ -68,7 +68,7 @@ class Encoding:
             self.location[thing] = {v: self._id(("loc", thing, v)) for v in domain}
             self._exactly_one(list(self.location[thing].values()))
         for thing, attribute in self.vocabulary.valued:
-            values = self.vocabulary.values_of(attribute)
+            values = self.vocabulary.value_domain(attribute)
             self.values[(thing, attribute)] = {
                 v: self._id(("val", thing, attribute, v)) for v in values
             }
@@ -162,6 +162,23 @@ class Encoding:
             second = self.values.get((atom.second, atom.attribute), {})
             return self._or(
                 [self._and([lit, second[v]]) for v, lit in first.items() if v in second]
+            )
+        if isinstance(atom, ir.Integral):
+            return self.true
+        if isinstance(atom, ir.Closed):
+            return self._and(
+                [
+                    self._or([lit for v, lit in options.items() if v in atom.places])
+                    for options in self.location.values()
+                ]
+            )
+        if isinstance(atom, ir.OneOf):
+            return self._and(
+                [
+                    self._or([lit for v, lit in options.items() if v in atom.values])
+                    for (_, attribute), options in self.values.items()
+                    if attribute == atom.attribute
+                ]
             )
         if isinstance(atom, (ir.Holds, ir.Related)):
             if atom not in self.atoms:

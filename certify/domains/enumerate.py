@@ -34,7 +34,7 @@ def space_size(problem: ir.Problem, extra: tuple[ir.Formula, ...] = ()) -> int:
     for thing in vocabulary.located:
         size *= len(location_domain(vocabulary, thing))
     for _, attribute in vocabulary.valued:
-        size *= len(vocabulary.values_of(attribute))
+        size *= len(vocabulary.value_domain(attribute))
     size <<= len(candidate_edges(problem))
     size <<= len(_atoms(problem, extra))
     return size
@@ -57,7 +57,7 @@ def states(problem: ir.Problem, extra: tuple[ir.Formula, ...] = ()) -> Iterator[
     located = vocabulary.located
     places = [location_domain(vocabulary, thing) for thing in located]
     valued = vocabulary.valued
-    values = [vocabulary.values_of(attribute) for _, attribute in valued]
+    values = [vocabulary.value_domain(attribute) for _, attribute in valued]
     edges = candidate_edges(problem)
     atoms = _atoms(problem, extra)
     for where in itertools.product(*places):

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from certify import ir
 from certify.domains.boolean import Encoding
@@ -24,8 +25,11 @@ from certify.errors import CertifyError
 from certify.evaluate import answer_in, check
 from certify.readout.certificates import lines_of, minimal_core, subset_models
 from certify.readout.finite import answer_set, condition, project
-from certify.readout.witness import describe
+from certify.readout.witness import witness_of
 from certify.report import Answer, Conflict, Status, Witness
+
+if TYPE_CHECKING:
+    from certify.readout.numbers import Group
 
 
 class EvaluatorDisagrees(CertifyError):
@@ -93,7 +97,12 @@ class Certifier:
         return Encoding(self.finite)
 
     @cached_property
-    def groups(self) -> list:  # type: ignore[type-arg]
+    def declarations(self) -> dict[int, tuple[str, ...]]:
+        """Integer declarations by line."""
+        return {s.line: s.declares for s in self.problem.statements if s.declares}
+
+    @cached_property
+    def groups(self) -> list[Group]:
         """The numeric groups with their domains."""
         if not self.numeric:
             return []
@@ -123,7 +132,7 @@ class Certifier:
         for group in self.groups:
             empty = group.domain.is_bottom()
             if empty is True:
-                return Consistency(False, self._numeric_conflict(group))
+                return Consistency(False, self._numeric_conflict(group, tuple(model)))
             found = None if empty is None else group.domain.witness()
             if found is None:
                 reason = group.domain.stopped or f"the {group.name} domain found no witness"
@@ -147,25 +156,26 @@ class Certifier:
             state = encoding.decode(model)
             if check(rest, state):
                 raise EvaluatorDisagrees("a conflict's subset witness does not satisfy its subset")
-            pairs, sentences = describe(self.problem, state)
-            witnesses.append((encoding.statement_of[member].line, Witness("", pairs, sentences)))
+            line = encoding.statement_of[member].line
+            witnesses.append((line, witness_of(self.problem, state, "")))
         return Conflict(lines_of(encoding, core), "subset-minimal", tuple(witnesses))
 
-    def _numeric_conflict(self, group: object) -> Conflict:
-        conflict = group.domain.conflict()  # type: ignore[attr-defined]
-        if conflict is None:
-            lines = tuple(sorted({t for c in group.constraints for t in c.tags}))  # type: ignore[attr-defined]
-            return Conflict(lines, "not minimized", detail="the constraints of this group")
-        lines = tuple(sorted(conflict.tags()))
-        detail = conflict.kind
-        if conflict.cycle:
-            detail = "negative cycle " + " → ".join(conflict.cycle)
-        elif conflict.multipliers:
-            parts = [
-                f"{m} × ({c})" for m, c in zip(conflict.multipliers, conflict.constraints) if m
-            ]
-            detail = "Farkas multipliers: " + " + ".join(parts)
-        return Conflict(lines, "certificate", detail=detail)
+    def _numeric_conflict(self, group: Group, model: tuple[int, ...]) -> Conflict:
+        from certify.readout.numeric_certificates import minimal_conflict
+
+        vocabulary = self.problem.vocabulary
+        lines, detail, points = minimal_conflict(
+            group.domain, group.constraints, self.declarations, vocabulary.label
+        )
+        witnesses = []
+        for line, point in points:
+            keep = tuple(s for s in self.problem.statements if s.line in lines and s.line != line)
+            numbers = {name: point.get(name, Fraction(0)) for name in vocabulary.numbers}
+            state = self.encoding.decode(model, numbers)
+            if check(replace(self.problem, statements=keep), state):
+                raise EvaluatorDisagrees("a numeric conflict's subset witness is wrong")
+            witnesses.append((line, witness_of(self.problem, state, "")))
+        return Conflict(lines, "subset-minimal", tuple(witnesses), detail)
 
     # ------------------------------------------------------------------ answers
 
@@ -243,8 +253,7 @@ class Certifier:
             actual = answer_in(self.problem, state, query)
             if actual != answer:
                 raise EvaluatorDisagrees(f"witness answers {actual!r}, engine said {answer!r}")
-        pairs, sentences = describe(self.problem, state)
-        return Witness(answer, pairs, sentences)
+        return witness_of(self.problem, state, answer)
 
     def close(self) -> None:
         """Free solver memory."""

@@ -16,8 +16,8 @@ from certify import ir
 from certify.domains.enumerate import remaining
 from certify.evaluate import answer_in
 from certify.readout.answer import decide
-from certify.readout.witness import describe
-from certify.report import Answer, Conflict, Witness
+from certify.readout.witness import witness_of
+from certify.report import Answer, Conflict
 
 
 def _question_atoms(query: ir.Query) -> tuple[ir.Formula, ...]:
@@ -66,8 +66,7 @@ def enumerated_answer(problem: ir.Problem, question: ir.Question) -> Answer:
         first.setdefault(answer_in(problem, state, question.query), state)
     witnesses = []
     for answer, state in first.items():
-        pairs, sentences = describe(problem, state)
-        witnesses.append(Witness(answer, pairs, sentences))
+        witnesses.append(witness_of(problem, state, answer))
     answers = tuple(first)
     status = decide(answers, answers)
     support = how = None

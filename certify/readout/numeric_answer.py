@@ -16,6 +16,7 @@ from certify import ir
 from certify.ir import constraints_of
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 from certify.readout.numbers import Group, integral, make_group, pin, probe_values, tighten
+from certify.readout.numeric_certificates import support_for_truth, support_for_value
 from certify.readout.witness import number_text
 from certify.report import Answer, Status, Witness
 
@@ -112,6 +113,12 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
     name = group.name if group else "interval"
     reason = group.reason if group else "no statement constrains it"
     stopped = group.domain.stopped if group else None
+    support = how = None
+    if status == "forced" and group is not None and interval.single is not None:
+        support = support_for_value(
+            group.constraints, certifier.declarations, expr, interval.single, whole
+        )
+        how = _how(support)
     return Answer(
         question.text,
         line,
@@ -123,9 +130,15 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
         reason=reason,
         clock=query.clock,
         stopped=stopped,
-        support=None,
-        how=None,
+        support=support,
+        how=how,
     )
+
+
+def _how(support: tuple[int, ...] | None) -> str | None:
+    if support is None:
+        return None
+    return "stated" if len(support) == 1 else "compositional" if support else "implicit"
 
 
 def _plain(value: Fraction) -> str:
@@ -204,6 +217,10 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
     witnessed = tuple(w.answer for w in witnesses)
     status = decide(tuple(outer), witnessed)
     name = group.name if group else "interval"
+    support = None
+    if status == "forced" and group is not None:
+        impossible = wanted.negations() if outer == ["yes"] else (wanted,)
+        support = support_for_truth(group.constraints, certifier.declarations, impossible)
     return Answer(
         question.text,
         line,
@@ -213,6 +230,8 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
         tuple(witnesses),
         domain=name,
         reason=group.reason if group else "",
+        support=support,
+        how=_how(support),
     )
 
 

@@ -8,9 +8,11 @@ clock variables as ``9:05``.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from certify import ir
 from certify.numeric import format_number
+from certify.report import Witness
 
 
 def clock(value: Fraction) -> str:
@@ -30,6 +32,12 @@ def number_text(vocabulary: ir.Vocabulary, name: str, value: Fraction) -> str:
 def place_label(vocabulary: ir.Vocabulary, key: str) -> str:
     """A place's label, or ``(other)`` for an unnamed one."""
     return ir.OTHER if key.startswith(ir.OTHER) else vocabulary.label(key)
+
+
+def witness_of(problem: ir.Problem, state: ir.State, answer: str) -> Witness:
+    """A witness: the state in words, in JSON pairs, and as a machine-readable assignment."""
+    pairs, sentences = describe(problem, state)
+    return Witness(answer, pairs, sentences, assignment(state))
 
 
 def describe(
@@ -77,3 +85,45 @@ def _atom_text(vocabulary: ir.Vocabulary, atom: ir.Holds | ir.Related) -> str:
         return f"{vocabulary.label(atom.thing)} is {article}{atom.predicate}"
     verb = atom.verb + ("es" if atom.verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
     return f"{vocabulary.label(atom.subject)} {verb} {vocabulary.label(atom.object)}"
+
+
+def assignment(state: ir.State) -> dict[str, Any]:
+    """The state in canonical keys, for ``certify verify`` to rebuild it exactly."""
+    return {
+        "location": dict(state.location),
+        "edges": sorted([low, high] for low, high in state.edges),
+        "values": [[thing, attribute, value] for (thing, attribute), value in state.values],
+        "atoms": sorted(
+            (
+                ["holds", a.predicate, a.thing]
+                if isinstance(a, ir.Holds)
+                else ["related", a.verb, a.subject, a.object]
+            )
+            for a in state.true_atoms
+        ),
+        "numbers": {name: format_number(value) for name, value in state.numbers},
+    }
+
+
+def state_from(data: dict[str, Any]) -> ir.State:
+    """Rebuild a state from ``assignment`` output; raises ValueError on malformed data."""
+    try:
+        atoms: set[ir.Holds | ir.Related] = set()
+        for item in data.get("atoms", []):
+            if item[0] == "holds":
+                atoms.add(ir.Holds(str(item[1]), str(item[2])))
+            elif item[0] == "related":
+                atoms.add(ir.Related(str(item[1]), str(item[2]), str(item[3])))
+            else:
+                raise ValueError(f"unknown atom {item!r}")
+        return ir.State(
+            location=tuple((str(k), str(v)) for k, v in data.get("location", {}).items()),
+            edges=frozenset((str(a), str(b)) for a, b in data.get("edges", [])),
+            values=tuple(((str(t), str(a)), str(v)) for t, a, v in data.get("values", [])),
+            true_atoms=frozenset(atoms),
+            numbers=tuple(
+                sorted((str(k), Fraction(str(v))) for k, v in data.get("numbers", {}).items())
+            ),
+        )
+    except (TypeError, KeyError, IndexError, ZeroDivisionError, AttributeError) as error:
+        raise ValueError(f"malformed assignment: {error}") from None

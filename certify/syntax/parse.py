@@ -179,7 +179,9 @@ def _syntax_error(
 ) -> TextError:
     """Translate Lark's exception into a message with a caret and the closest form."""
     offset = error.column - 1 if isinstance(error.column, int) and error.column > 0 else len(text)
-    if isinstance(error, UnexpectedEOF):
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
         offset = len(text)
     word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
     if isinstance(error, UnexpectedCharacters):
