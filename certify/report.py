@@ -36,6 +36,8 @@ class Conflict:
     minimal: str = "subset-minimal"
     witnesses: tuple[tuple[int, Witness], ...] = ()
     detail: str = ""
+    alternatives: tuple[tuple[int, ...], ...] = ()
+    complete: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +57,7 @@ class Answer:
     reason: str = ""
     clock: bool = False
     generated: bool = False
-    stopped: str | None = None
+    stopped: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,13 +136,15 @@ def answer_json(answer: Answer) -> dict[str, Any]:
             "subset_witnesses": [
                 {"without": line, **_witness_json(w)} for line, w in answer.conflict.witnesses
             ],
+            "all_conflicts": [list(c) for c in answer.conflict.alternatives] or None,
+            "all_conflicts_complete": answer.conflict.complete,
         }
     if answer.reason:
         data["reason"] = answer.reason
     if answer.generated:
         data["generated"] = True
     if answer.stopped:
-        data["stopped"] = {"limit": "budget", "reason": answer.stopped}
+        data["stopped"] = {"limit": answer.stopped[0], "reason": answer.stopped[1]}
     return data
 
 

@@ -14,6 +14,7 @@ is only claimed with its certificate (SPEC section 1):
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
@@ -45,6 +46,9 @@ class Options:
     budget: int | None = None
     calls: int = 100_000
     story: bool = False
+    timeout: float | None = None
+    smallest: bool = False
+    all_conflicts: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +147,20 @@ class Certifier:
         return Consistency(True, None, tuple(model), tuple(sorted(point.items())))
 
     def _boolean_conflict(self) -> Conflict:
+        from certify.readout import conflicts
+
         encoding = self.encoding
-        core = minimal_core(encoding) or []
+        kind = "subset-minimal"
+        alternatives: tuple[tuple[int, ...], ...] = ()
+        complete = True
+        if self.options.all_conflicts:
+            found, complete = conflicts.every(encoding, self.options.budget or 50)
+            alternatives = tuple(lines_of(encoding, c) for c in found)
+        if self.options.smallest:
+            core = conflicts.smallest(encoding) or []
+            kind = "smallest (minimum number of statements)"
+        else:
+            core = minimal_core(encoding) or []
         witnesses = []
         for member, model in subset_models(encoding, core):
             rest = replace(
@@ -158,14 +174,21 @@ class Certifier:
                 raise EvaluatorDisagrees("a conflict's subset witness does not satisfy its subset")
             line = encoding.statement_of[member].line
             witnesses.append((line, witness_of(self.problem, state, "")))
-        return Conflict(lines_of(encoding, core), "subset-minimal", tuple(witnesses))
+        return Conflict(
+            lines_of(encoding, core), kind, tuple(witnesses), "", alternatives, complete
+        )
 
     def _numeric_conflict(self, group: Group, model: tuple[int, ...]) -> Conflict:
         from certify.readout.numeric_certificates import minimal_conflict
 
         vocabulary = self.problem.vocabulary
         lines, detail, points = minimal_conflict(
-            group.domain, group.constraints, self.declarations, vocabulary.label
+            group.domain,
+            group.constraints,
+            self.declarations,
+            vocabulary.label,
+            smallest=self.options.smallest or self.options.all_conflicts,
+            limit=self.options.budget or 2000,
         )
         witnesses = []
         for line, point in points:
@@ -175,7 +198,27 @@ class Certifier:
             if check(replace(self.problem, statements=keep), state):
                 raise EvaluatorDisagrees("a numeric conflict's subset witness is wrong")
             witnesses.append((line, witness_of(self.problem, state, "")))
-        return Conflict(lines, "subset-minimal", tuple(witnesses), detail)
+        kind = (
+            "smallest (minimum number of statements)" if self.options.smallest else "subset-minimal"
+        )
+        if self.options.all_conflicts:
+            others, complete = self._numeric_alternatives(group)
+            return Conflict(lines, kind, tuple(witnesses), detail, others, complete)
+        return Conflict(lines, kind, tuple(witnesses), detail)
+
+    def _numeric_alternatives(self, group: Group) -> tuple[tuple[tuple[int, ...], ...], bool]:
+        from certify.readout.conflicts import every_by_subsets
+        from certify.readout.numeric_certificates import by_statement, candidates, exact_domain
+
+        grouped = by_statement(group.constraints)
+
+        def infeasible(lines: tuple[int, ...]) -> bool:
+            return exact_domain(grouped, lines, self.declarations).is_bottom() is True
+
+        found, complete = every_by_subsets(
+            candidates(grouped, self.declarations), infeasible, self.options.budget or 2000
+        )
+        return tuple(found), complete
 
     # ------------------------------------------------------------------ answers
 
@@ -211,7 +254,10 @@ class Certifier:
             )
         encoding = self.encoding
         projection = project(encoding, question.query)
-        result = answer_set(encoding, projection, encoding.all_selectors(), self.options.calls)
+        options = self.options
+        deadline = None if options.timeout is None else time.monotonic() + options.timeout
+        calls = options.budget or options.calls
+        result = answer_set(encoding, projection, encoding.all_selectors(), calls, deadline)
         witnesses: list[Witness] = []
         for found in result.found:
             if consistency.consistent is None:
@@ -228,8 +274,17 @@ class Certifier:
             support = lines_of(encoding, core)
             how = "stated" if len(support) == 1 else "compositional" if support else "implicit"
         reason = consistency.reason if consistency.consistent is None else ""
+        stopped: tuple[str, str] | None = None
         if not result.complete:
-            reason = f"stopped after {self.options.calls} solver calls"
+            timed_out = deadline is not None and time.monotonic() > deadline
+            limit = "timeout" if timed_out else "budget"
+            done = f"after {len(result.found)} answer(s) were witnessed"
+            reason = (
+                f"the {options.timeout} s timeout ran out {done}"
+                if timed_out
+                else f"the budget of {calls} solver calls ran out {done}"
+            )
+            stopped = (limit, reason)
         return self._base(
             question,
             status,
@@ -239,7 +294,7 @@ class Certifier:
             support=support,
             how=how,
             reason=reason,
-            stopped=reason or None if not result.complete else None,
+            stopped=stopped,
         )
 
     def witness(self, query: ir.Query | None, state: ir.State, answer: str) -> Witness:

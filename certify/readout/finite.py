@@ -10,6 +10,7 @@ the proof that no other answer exists — H⁻ = H⁺, exactly (seed paper, sect
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -79,15 +80,24 @@ def project(encoding: Encoding, query: ir.Query) -> Projection:
 
 
 def answer_set(
-    encoding: Encoding, projection: Projection, assumptions: list[int], budget: int
+    encoding: Encoding,
+    projection: Projection,
+    assumptions: list[int],
+    budget: int,
+    deadline: float | None = None,
 ) -> FiniteAnswers:
-    """Enumerate the distinct answers under ``assumptions`` (at most ``budget`` solver calls)."""
+    """Enumerate the distinct answers under ``assumptions``.
+
+    At most ``budget`` solver calls, and none started after ``deadline`` (``time.monotonic``).
+    """
     encoding.sync()
     activation = encoding.pool.id(("block", len(encoding.clauses)))
     found: list[Found] = []
     seen: set[str] = set()
     complete = False
     for _ in range(max(1, budget)):
+        if deadline is not None and found and time.monotonic() > deadline:
+            break
         model = encoding.solve([*assumptions, activation])
         if model is None:
             complete = True

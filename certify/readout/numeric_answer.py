@@ -112,7 +112,7 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
         status = "unresolved"
     name = group.name if group else "interval"
     reason = group.reason if group else "no statement constrains it"
-    stopped = group.domain.stopped if group else None
+    stopped = ("budget", group.domain.stopped) if group and group.domain.stopped else None
     support = how = None
     if status == "forced" and group is not None and interval.single is not None:
         support = support_for_value(

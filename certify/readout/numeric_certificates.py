@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from certify.domains.base import NumericDomain, check_conflict
 from certify.domains.classify import build
-from certify.numeric import LinearConstraint, LinearExpr
+from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
 
 Lines = tuple[int, ...]
@@ -114,6 +114,8 @@ def minimal_conflict(
     constraints: Sequence[LinearConstraint],
     declared: Declarations,
     label: Callable[[str], str] = str,
+    smallest: bool = False,
+    limit: int = 2000,
 ) -> tuple[Lines, str, list[tuple[int, dict[str, Fraction]]]]:
     """Statements that contradict each other, minimal, with a point for each one-smaller subset.
 
@@ -139,6 +141,15 @@ def minimal_conflict(
     if not infeasible(seed):
         seed = candidates(grouped, declared)
     kept = shrink_lines(seed, infeasible)
+    if smallest:
+        from certify.readout.conflicts import every_by_subsets
+
+        found, _ = every_by_subsets(candidates(grouped, declared), infeasible, limit)
+        if found and len(found[0]) <= len(kept):
+            kept = found[0]
+    final = exact_domain(grouped, kept, declared).conflict()
+    if final is not None and check_conflict(final, frozenset(domain.integers)) is not False:
+        detail = describe_certificate(final, label)
     points: list[tuple[int, dict[str, Fraction]]] = []
     for line in kept:
         rest = tuple(x for x in kept if x != line)
@@ -161,6 +172,11 @@ def describe_certificate(certificate: object, label: Callable[[str], str] = str)
     if cycle:
         return "negative cycle: " + " → ".join(cycle) + " → " + cycle[0]
     if multipliers:
-        parts = [f"{m} × ({c})" for m, c in zip(multipliers, constraints) if m]
+        parts = [f"{m} × ({_labelled(c, label)})" for m, c in zip(multipliers, constraints) if m]
         return "Farkas multipliers: " + " + ".join(parts) + " is a contradiction"
     return str(getattr(certificate, "kind", ""))
+
+
+def _labelled(constraint: LinearConstraint, label: Callable[[str], str]) -> str:
+    renamed = LinearExpr.of({label(name): c for name, c in constraint.terms})
+    return f"{format_expr(renamed)} {constraint.op} {format_number(constraint.bound)}"
