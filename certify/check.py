@@ -123,6 +123,7 @@ def check(
         warnings=tuple(warnings),
         conflict=consistency.conflict,
         engine=options.engine,
+        story=reading.story,
     )
     for certifier in certifiers.values():
         certifier.close()

@@ -82,6 +82,7 @@ class Report:
     warnings: tuple[str, ...] = ()
     conflict: Conflict | None = None
     engine: str = "sat"
+    story: bool = False
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
@@ -156,6 +157,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "law": report.law,
         "consistent": report.consistent,
         "engine": report.engine,
+        "story": report.story,
         "questions": [answer_json(a) for a in report.questions],
         "reading": [
             {"line": r.line, "text": r.text, "reading": r.reading, "domain": r.domain}

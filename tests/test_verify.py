@@ -1,0 +1,161 @@
+"""``certify verify``: every report certify writes verifies; every kind of tampering is caught."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from certify.check import check
+from certify.readout.answer import Options
+from certify.report import to_json
+from certify.verify import verify_document
+from certify.verify_cli import app
+from tests.paths import CONFORMANCE, SAMPLES
+
+TEXTS = sorted(CONFORMANCE.glob("*.txt")) + sorted(SAMPLES.rglob("*.txt"))
+
+HOUSE = (
+    "Ana is in the kitchen or the garden.\n"
+    "Both the kitchen and the garden are in Luis's house.\n"
+    "Whose house is Ana in?\n"
+    "Where is Ana?\n"
+)
+CONTRADICTION = (
+    "Ana is in the kitchen or the garden.\n"
+    "Ana is not in the kitchen.\n"
+    "Ana is not in the garden.\n"
+    "Where is Ana?\n"
+)
+NUMBERS = "x + y = 10.\nx - y = 2.\nWhat is x?\nz is at most 7.\nz is at least 1.\nWhat is z?\n"
+
+
+def report_of(text: str, options: Options | None = None) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(json.dumps(to_json(check(text, options=options))))
+    return data
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=[p.stem for p in TEXTS])
+def test_every_report_verifies(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    for options in (Options(), Options(smallest=True, all_conflicts=True)):
+        assert verify_document(report_of(text, options), text) == []
+
+
+def test_untouched_reports_verify() -> None:
+    for text in (HOUSE, CONTRADICTION, NUMBERS):
+        assert verify_document(report_of(text), text) == []
+
+
+def _broken(text: str, change: Any) -> list[str]:
+    data = report_of(text)
+    tampered = copy.deepcopy(data)
+    change(tampered)
+    assert tampered != data
+    return verify_document(tampered, text)
+
+
+def test_changed_witness_state_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][1]["witnesses"][0]["assignment"]["location"]["ana"] = "hall"
+
+    broken = _broken(HOUSE, change)
+    assert any("does not satisfy the text" in b for b in broken), broken
+
+
+def test_line_removed_from_conflict_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][0]["conflict"] = data["questions"][0]["conflict"][:-1]
+
+    broken = _broken(CONTRADICTION, change)
+    assert any("do not contradict each other" in b for b in broken), broken
+
+
+def test_line_added_to_conflict_is_caught() -> None:
+    text = CONTRADICTION.replace("Where is Ana?", "Bea is big.\nWhere is Ana?")
+
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][0]["conflict"] = [*data["questions"][0]["conflict"], 4]
+
+    broken = _broken(text, change)
+    assert any("not minimal: line 4" in b for b in broken), broken
+
+
+def test_line_removed_from_support_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][0]["support"] = [1]
+
+    broken = _broken(HOUSE, change)
+    assert any("do not force the answer" in b for b in broken), broken
+
+
+def test_forced_without_single_answer_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][1]["status"] = "forced"
+
+    broken = _broken(HOUSE, change)
+    assert any("'forced' needs a single answer" in b for b in broken), broken
+
+
+def test_relabelled_witness_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][1]["witnesses"][0]["answer"] = "the hall"
+        data["questions"][1]["witnessed"][0] = "the hall"
+
+    broken = _broken(HOUSE, change)
+    assert any("actually answers" in b for b in broken), broken
+
+
+def test_missing_answer_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        question = data["questions"][1]
+        question["answers"] = question["answers"][:1]
+
+    broken = _broken(HOUSE, change)
+    assert any("also permits" in b for b in broken), broken
+
+
+def test_witness_words_changed_are_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][0]["witnesses"][0]["sentences"][0] = "Ana is in the attic"
+
+    broken = _broken(HOUSE, change)
+    assert any("words do not match" in b for b in broken), broken
+
+
+def test_narrowed_interval_is_caught() -> None:
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][1]["answers"]["high"] = "3"
+
+    broken = _broken(NUMBERS, change)
+    assert any("outside the answer" in b for b in broken), broken
+
+
+def test_changed_text_is_caught() -> None:
+    data = report_of(HOUSE)
+    other = HOUSE.replace("Luis's house", "Maria's house")
+    assert verify_document(data, other)
+
+
+def test_command_line(tmp_path: Path) -> None:
+    text = tmp_path / "house.txt"
+    text.write_text(HOUSE, encoding="utf-8")
+    data = to_json(check(HOUSE, file=str(text)))
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(data), encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, [str(good)])
+    assert result.exit_code == 0, result.output
+    data["questions"][0]["support"] = [1]
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    result = runner.invoke(app, [str(bad), str(text)])
+    assert result.exit_code == 1
+    assert "do not force the answer" in result.output
+    junk = tmp_path / "junk.json"
+    junk.write_text("not json", encoding="utf-8")
+    assert runner.invoke(app, [str(junk)]).exit_code == 3
