@@ -14,7 +14,7 @@ the exact linear domain (``theory.py``) on each model.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
 from pysat.card import CardEnc, EncType
@@ -22,7 +22,12 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from certify import ir
+from certify.numeric import LinearConstraint, LinearExpr
 from certify.space import candidate_edges, grounded, location_domain, reachable
+
+
+class TheoryUndecided(Exception):
+    """The numeric theory could not decide a model (integer budget, too many lemmas)."""
 
 
 class Encoding:
@@ -35,6 +40,9 @@ class Encoding:
         self.clauses: list[list[int]] = []
         self.cache: dict[object, int] = {}
         self.theory: dict[int, ir.Compare] = {}
+        self.checker: Callable[[Encoding, list[int]], bool | list[int] | None] | None = None
+        self.numbers: dict[str, Fraction] = {}
+        self.theory_rounds = 10_000
         self.true = self._id(("true",))
         self.clauses.append([self.true])
         self.edges = candidate_edges(problem)
@@ -184,9 +192,27 @@ class Encoding:
             if atom not in self.atoms:
                 self.atoms[atom] = self._id(atom)
             return self.atoms[atom]
-        literal = self._id(("theory", atom.constraint))
-        self.theory[literal] = atom
-        return literal
+        return self.comparison(atom.constraint)
+
+    def comparison(self, constraint: LinearConstraint) -> int:
+        """A theory literal; ``e = c`` is ``¬(e < c) ∧ ¬(e > c)`` so every literal's negation is
+        again a single constraint."""
+        key = (constraint.terms, constraint.op, constraint.bound)
+        if constraint.op != "=":
+            if key not in self.cache:
+                literal = self._id(("theory", key))
+                self.cache[key] = literal
+                self.theory[literal] = ir.Compare(
+                    LinearConstraint(constraint.terms, constraint.op, constraint.bound)
+                )
+            return self.cache[key]
+        below = LinearConstraint(constraint.terms, "<", constraint.bound)
+        above = LinearConstraint(
+            LinearExpr(constraint.terms).scaled(-1).terms, "<", -constraint.bound
+        )
+        low, high = self.comparison(below), self.comparison(above)
+        self.clauses.append([-low, -high])
+        return self._and([-low, -high])
 
     def is_in(self, thing: str, place: str) -> int:
         """``thing`` is at ``place`` or somewhere inside it."""
@@ -221,11 +247,29 @@ class Encoding:
         return list(self.selectors)
 
     def solve(self, assumptions: Sequence[int]) -> list[int] | None:
-        """A model under the assumptions, or None (then ``core()`` explains it)."""
+        """A model under the assumptions, or None (then ``core()`` explains it).
+
+        With theory atoms, a model is only returned once the linear theory accepts the
+        comparisons it makes true and false (``self.numbers`` then holds the point); each
+        refused model teaches the solver a lemma — the literals of an infeasible subset,
+        valid in every state — so an answer of None is a proof, as without numbers.
+        """
         self.sync()
-        if self.solver.solve(assumptions=list(assumptions)):
-            return list(self.solver.get_model() or [])
-        return None
+        for _ in range(self.theory_rounds):
+            if not self.solver.solve(assumptions=list(assumptions)):
+                return None
+            model = list(self.solver.get_model() or [])
+            if not self.theory or self.checker is None:
+                return model
+            verdict = self.checker(self, model)
+            if verdict is True:
+                return model
+            if verdict is None or verdict is False:
+                raise TheoryUndecided(
+                    "the linear theory could not decide a combination of comparisons"
+                )
+            self.add([verdict])
+        raise TheoryUndecided(f"more than {self.theory_rounds} theory lemmas were needed")
 
     def core(self) -> list[int]:
         """The assumptions of the last unsatisfiable call that the refutation used."""

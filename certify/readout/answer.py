@@ -15,13 +15,14 @@ is only claimed with its certificate (SPEC section 1):
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
 from certify import ir
-from certify.domains.boolean import Encoding
+from certify.domains.boolean import Encoding, TheoryUndecided
 from certify.errors import CertifyError
 from certify.evaluate import answer_in, check
 from certify.readout.certificates import lines_of, minimal_core, subset_models
@@ -93,12 +94,23 @@ class Certifier:
             else:
                 self.mixed = self.mixed or is_numeric(statement.formula)
                 finite.append(statement)
+        if self.mixed:
+            # Comparisons inside connectives: every statement goes to SAT + linear theory.
+            finite, self.numeric = list(problem.statements), []
         self.finite = replace(problem, statements=tuple(finite))
 
     @cached_property
     def encoding(self) -> Encoding:
-        """The SAT encoding of the finite statements."""
-        return Encoding(self.finite)
+        """The SAT encoding of the finite statements (with the linear theory when mixed)."""
+        encoding = Encoding(self.finite)
+        if encoding.theory:
+            from certify.readout.theory import linear_checker
+
+            vocabulary = self.problem.vocabulary
+            encoding.checker = linear_checker(
+                vocabulary.numbers, vocabulary.integers, self.options.budget
+            )
+        return encoding
 
     @cached_property
     def declarations(self) -> dict[int, tuple[str, ...]]:
@@ -124,15 +136,14 @@ class Certifier:
     @cached_property
     def consistency(self) -> Consistency:
         """Is there any state at all?  With a minimal conflict when there is not."""
-        if self.mixed:
-            return Consistency(
-                None, None, reason="numbers inside connectives are not supported yet"
-            )
         encoding = self.encoding
-        model = encoding.solve(encoding.all_selectors())
-        if model is None:
-            return Consistency(False, self._boolean_conflict())
-        point: dict[str, Fraction] = {}
+        try:
+            model = encoding.solve(encoding.all_selectors())
+            if model is None:
+                return Consistency(False, self._boolean_conflict())
+        except TheoryUndecided as error:
+            return Consistency(None, None, reason=str(error))
+        point: dict[str, Fraction] = dict(encoding.numbers)
         for group in self.groups:
             empty = group.domain.is_bottom()
             if empty is True:
@@ -146,6 +157,10 @@ class Certifier:
             point.setdefault(name, Fraction(0))
         return Consistency(True, None, tuple(model), tuple(sorted(point.items())))
 
+    def _numbers(self, found: dict[str, Fraction]) -> dict[str, Fraction]:
+        """A value for every numeric variable (0 where nothing constrains it)."""
+        return {name: found.get(name, Fraction(0)) for name in self.problem.vocabulary.numbers}
+
     def _boolean_conflict(self) -> Conflict:
         from certify.readout import conflicts
 
@@ -153,23 +168,24 @@ class Certifier:
         kind = "subset-minimal"
         alternatives: tuple[tuple[int, ...], ...] = ()
         complete = True
-        if self.options.all_conflicts:
+        exact_sat = not encoding.theory  # OptUx sees clauses only, not the linear theory
+        if self.options.all_conflicts and exact_sat:
             found, complete = conflicts.every(encoding, self.options.budget or 50)
             alternatives = tuple(lines_of(encoding, c) for c in found)
-        if self.options.smallest:
+        if self.options.smallest and exact_sat:
             core = conflicts.smallest(encoding) or []
             kind = "smallest (minimum number of statements)"
         else:
             core = minimal_core(encoding) or []
         witnesses = []
-        for member, model in subset_models(encoding, core):
+        for member, model, numbers in subset_models(encoding, core):
             rest = replace(
                 self.finite,
                 statements=tuple(
                     s for sel, s in encoding.statement_of.items() if sel in core and sel != member
                 ),
             )
-            state = encoding.decode(model)
+            state = encoding.decode(model, self._numbers(numbers))
             if check(rest, state):
                 raise EvaluatorDisagrees("a conflict's subset witness does not satisfy its subset")
             line = encoding.statement_of[member].line
@@ -225,13 +241,33 @@ class Certifier:
     def answer(self, question: ir.Question) -> Answer:
         """Certify one question."""
         query = question.query
-        if isinstance(query, ir.AskNumber) or (
-            isinstance(query, ir.AskTruth) and is_numeric(query.formula)
+        if isinstance(query, ir.AskNumber) and self.mixed:
+            from certify.readout.theory import mixed_number_answer
+
+            return self._undecided(question, lambda: mixed_number_answer(self, question))
+        if not self.mixed and (
+            isinstance(query, ir.AskNumber)
+            or (isinstance(query, ir.AskTruth) and is_numeric(query.formula))
         ):
             from certify.readout.numeric_answer import numeric_answer
 
             return numeric_answer(self, question)
-        return self.finite_answer(question)
+        return self._undecided(question, lambda: self.finite_answer(question))
+
+    def _undecided(self, question: ir.Question, work: Callable[[], Answer]) -> Answer:
+        """Run ``work``; if the numeric theory cannot decide, the answer is unresolved."""
+        try:
+            return work()
+        except TheoryUndecided as error:
+            return self._base(
+                question,
+                "unresolved",
+                answers=None,
+                witnessed=(),
+                witnesses=(),
+                reason=str(error),
+                stopped=("budget", str(error)),
+            )
 
     def _base(self, question: ir.Question, status: Status, **fields: object) -> Answer:
         return Answer(question.text, question.line or None, status, **fields)  # type: ignore[arg-type]
@@ -262,7 +298,8 @@ class Certifier:
         for found in result.found:
             if consistency.consistent is None:
                 break
-            state = encoding.decode(found.model, dict(consistency.point))
+            numbers = dict(found.numbers) if self.mixed else dict(consistency.point)
+            state = encoding.decode(found.model, self._numbers(numbers))
             witnesses.append(self.witness(question.query, state, found.answer))
         answers = tuple(f.answer for f in result.found) if result.complete else result.candidates
         witnessed = tuple(w.answer for w in witnesses)

@@ -11,6 +11,7 @@ and every one-smaller subset is satisfiable, with the model that shows it.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 
 from certify.domains.boolean import Encoding
 
@@ -40,15 +41,15 @@ def minimal_core(encoding: Encoding, fixed: Sequence[int] = ()) -> list[int] | N
 
 def subset_models(
     encoding: Encoding, kept: Sequence[int], fixed: Sequence[int] = ()
-) -> list[tuple[int, list[int]]]:
-    """For each member, a model of the set without it (proof of minimality)."""
-    models: list[tuple[int, list[int]]] = []
+) -> list[tuple[int, list[int], dict[str, Fraction]]]:
+    """For each member, a model of the set without it (proof of minimality), with its numbers."""
+    models: list[tuple[int, list[int], dict[str, Fraction]]] = []
     for member in kept:
         rest = [s for s in kept if s != member]
         model = encoding.solve([*fixed, *rest])
         if model is None:
             raise AssertionError("a shrunk core is not minimal")
-        models.append((member, model))
+        models.append((member, model, dict(encoding.numbers)))
     return models
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from certify import ir
 from certify.domains.boolean import Encoding
@@ -35,6 +36,7 @@ class Found:
     answer: str
     model: tuple[int, ...]
     values: tuple[bool, ...]
+    numbers: tuple[tuple[str, Fraction], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +109,8 @@ def answer_set(
         answer = projection.read(values)
         if answer not in seen:
             seen.add(answer)
-            found.append(Found(answer, tuple(model), values))
+            numbers = tuple(sorted(encoding.numbers.items()))
+            found.append(Found(answer, tuple(model), values, numbers))
         block = [-activation] + [
             -lit if value else lit for lit, value in zip(projection.literals, values)
         ]

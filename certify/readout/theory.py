@@ -1,0 +1,165 @@
+"""Numbers inside connectives: SAT enumerates the Boolean part, the linear domain checks it.
+
+"If Ana is in the kitchen, then x > 3." or "x = 1 or x = 2." cannot go to a numeric domain
+alone.  The SAT encoding treats each comparison as a literal; ``check`` is the theory: it
+takes a model, conjoins the comparisons the model makes true and the negations of those it
+makes false (every literal's negation is one constraint: ``e = c`` was split into two strict
+comparisons), and asks the exact linear domain.  An infeasible combination comes back as a
+lemma — the negation of the literals of an infeasible subset (the domain's certificate) —
+which holds in every state, so the solver never proposes it again (lazy SMT, DPLL(T)).
+
+Numeric questions then range over the theory assignments the solver can reach: the answer
+is the hull of the intervals of each, with witnesses checked like every other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from certify import ir
+from certify.domains.boolean import Encoding
+from certify.domains.classify import build
+from certify.numeric import Interval, LinearConstraint
+from certify.readout.numbers import integral, pin, probe_values, tighten
+from certify.readout.witness import number_text
+from certify.report import Answer, Status, Witness
+
+if TYPE_CHECKING:
+    from certify.readout.answer import Certifier
+
+Checker = Callable[[Encoding, list[int]], "bool | list[int] | None"]
+
+
+def asserted(
+    encoding: Encoding, model: list[int] | tuple[int, ...]
+) -> list[tuple[int, LinearConstraint]]:
+    """The comparisons a model asserts, each with the literal that asserts it."""
+    true = set(model)
+    chosen: list[tuple[int, LinearConstraint]] = []
+    for literal, atom in encoding.theory.items():
+        constraint = atom.constraint
+        if literal in true:
+            chosen.append((literal, constraint))
+        else:
+            (negation,) = constraint.negations()
+            chosen.append((-literal, negation))
+    return chosen
+
+
+def tagged(chosen: list[tuple[int, LinearConstraint]]) -> tuple[LinearConstraint, ...]:
+    """The constraints, each tagged with its position (so a conflict names literals)."""
+    return tuple(
+        LinearConstraint(c.terms, c.op, c.bound, frozenset({i})) for i, (_, c) in enumerate(chosen)
+    )
+
+
+def linear_checker(
+    numbers: tuple[str, ...], integers: frozenset[str], budget: int | None
+) -> Checker:
+    """The theory callback for an encoding: True (point kept), a lemma, or None (undecided)."""
+
+    def check(encoding: Encoding, model: list[int]) -> bool | list[int] | None:
+        chosen = asserted(encoding, model)
+        domain = build("linear", tagged(chosen), integers, budget)
+        empty = domain.is_bottom()
+        if empty is None:
+            return None
+        if empty:
+            conflict = domain.conflict()
+            indices = sorted(conflict.tags()) if conflict is not None else range(len(chosen))
+            return [-chosen[i][0] for i in indices]
+        point = domain.witness()
+        if point is None:
+            return None
+        encoding.numbers = {name: point.get(name, Fraction(0)) for name in numbers}
+        return True
+
+    return check
+
+
+def _hull(intervals: list[Interval]) -> Interval:
+    lows = [i for i in intervals]
+    low_end = (
+        None if any(i.low is None for i in lows) else min(i.low for i in lows if i.low is not None)
+    )
+    high_end = (
+        None
+        if any(i.high is None for i in lows)
+        else max(i.high for i in lows if i.high is not None)
+    )
+    low_closed = (
+        any(i.low == low_end and i.low_closed for i in intervals) if low_end is not None else False
+    )
+    high_closed = (
+        any(i.high == high_end and i.high_closed for i in intervals)
+        if high_end is not None
+        else False
+    )
+    return Interval(low_end, high_end, low_closed, high_closed)
+
+
+def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
+    """``What is x?`` when comparisons sit inside connectives."""
+    query = question.query
+    assert isinstance(query, ir.AskNumber)
+    encoding = certifier.encoding
+    vocabulary = certifier.problem.vocabulary
+    whole = integral(query.expr, vocabulary.integers)
+    literals = tuple(encoding.theory)
+    activation = encoding._id(("numbers", question.line, question.text, len(encoding.clauses)))
+    intervals: list[Interval] = []
+    witnesses: list[Witness] = []
+    complete = False
+    for _ in range(certifier.options.budget or certifier.options.calls):
+        model = encoding.solve([*encoding.all_selectors(), activation])
+        if model is None:
+            complete = True
+            break
+        chosen = asserted(encoding, model)
+        domain = build("linear", tagged(chosen), vocabulary.integers, certifier.options.budget)
+        interval = tighten(domain.bound(query.expr), whole)
+        intervals.append(interval)
+        for value in probe_values(interval, whole):
+            if len({w.answer for w in witnesses}) >= 2:
+                break
+            point = domain.witness([pin(query.expr, value)])
+            if point is None:
+                continue
+            numbers = {name: point.get(name, Fraction(0)) for name in vocabulary.numbers}
+            state = encoding.decode(model, numbers)
+            shown = (
+                number_text(vocabulary, query.expr.variables[0], value)
+                if query.clock
+                else str(value)
+            )
+            if shown not in {w.answer for w in witnesses}:
+                witnesses.append(certifier.witness(None, state, shown))
+        true = set(model)
+        encoding.add([[-activation, *(-lit if lit in true else lit for lit in literals)]])
+    encoding.add([[-activation]])
+    hull = _hull(intervals) if intervals and complete else None
+    values = {w.answer for w in witnesses}
+    status: Status
+    if hull is not None and hull.single is not None and witnesses:
+        status = "forced"
+    elif len(values) >= 2:
+        status = "open"
+    else:
+        status = "unresolved"
+    reason = (
+        "" if complete else "the budget ran out before every combination of comparisons was seen"
+    )
+    return Answer(
+        question.text,
+        question.line or None,
+        status,
+        hull,
+        tuple(w.answer for w in witnesses),
+        tuple(witnesses),
+        domain="boolean + linear",
+        reason=reason or "comparisons inside connectives",
+        clock=query.clock,
+        stopped=None if complete else ("budget", reason),
+    )
