@@ -281,7 +281,10 @@ class Lowering:
             if word in values:
                 self._mentions.append(Mention("valued", thing, noun=attribute))
                 return ir.HasValue(thing, attribute, word)
-        return ir.Holds(singular(word) if subject.kind in _RULE_KINDS else word, thing)
+        if subject.kind in _RULE_KINDS and singular(word) != word:
+            self._mentions.append(Mention("noun", singular(word)))
+            return ir.Holds(singular(word), thing)
+        return ir.Holds(word, thing)
 
     def collective(self, node: ast.Collective) -> ir.Formula:
         """``X, Y and Z are in different places``, ``... have the same color``."""

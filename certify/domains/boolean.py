@@ -60,6 +60,8 @@ class Encoding:
         self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
         self.solver = Solver(name=solver, bootstrap_with=self.clauses)
         self._added = len(self.clauses)
+        self._phased = 0
+        self._prefer_false()
 
     # ------------------------------------------------------------------ state space
 
@@ -241,6 +243,17 @@ class Encoding:
         for clause in self.clauses[self._added :]:
             self.solver.add_clause(clause)
         self._added = len(self.clauses)
+        if len(self.atoms) != self._phased:
+            self._prefer_false()
+
+    def _prefer_false(self) -> None:
+        """Let free properties and edges default to false: witnesses then say only what they must."""
+        free = [-lit for lit in self.atoms.values()] + [-self._edge(*e) for e in self.edges]
+        try:
+            self.solver.set_phases(free)
+        except NotImplementedError:  # a solver without phase hints: witnesses stay correct
+            pass
+        self._phased = len(self.atoms)
 
     def all_selectors(self) -> list[int]:
         """Every statement switched on."""
