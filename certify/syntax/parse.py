@@ -15,7 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from lark import Lark
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 
 from certify.errors import TextError
 from certify.syntax.ast import QuestionAst, Sentence, Span
@@ -170,7 +176,12 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
         tree = parser().parse(text, start=start)
     except UnexpectedInput as error:
         raise _syntax_error(error, text, line, column, start) from None
-    node: Any = Build(line, column).transform(tree)
+    try:
+        node: Any = Build(line, column).transform(tree)
+    except VisitError as error:  # Lark wraps what the transformer raises
+        if isinstance(error.orig_exc, TextError):
+            raise error.orig_exc from None
+        raise
     return Parsed(line, column, text + end, node, start == "question")
 
 

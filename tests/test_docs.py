@@ -1,0 +1,32 @@
+"""Docs that cannot drift: every sentence form in the README parses, and every example of
+``certify/syntax/forms.py`` is in the README (STYLE convention 11)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from certify.check import check
+from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.parse import parse_sentence
+from tests.paths import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("example", [s[2] for s in STATEMENTS] + [q[1] for q in QUESTIONS])
+def test_every_form_is_documented_and_parses(example: str) -> None:
+    assert f"`{example}`" in README
+    parse_sentence(example[:-1], 1, 1, example[-1])
+
+
+def test_every_statement_example_is_a_readable_text() -> None:
+    for _, _, example in STATEMENTS:
+        report = check("The colors are red, green and blue.\n" + example + "\n")
+        assert report.consistent is True, example
+
+
+def test_readme_quick_start_names_real_files() -> None:
+    for path in re.findall(r"samples/[\w/-]+\.txt", README):
+        assert (ROOT / path).is_file(), path
