@@ -11,11 +11,10 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
-
-from certify.errors import TextError
-from certify.check import check
 from lark import Lark
 
+from certify.check import check
+from certify.errors import TextError
 from certify.syntax.parse import grammar_path
 
 GRAMMAR = Lark(
