@@ -48,11 +48,15 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
         if isinstance(f, ir.OneOf):
             return f"every {f.attribute} is one of: " + ", ".join(f.values)
         constraint = f.constraint
-        terms = " ".join(
-            ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + f"[{label(n)}]"
-            for n, c in constraint.terms
+        terms, op, bound = constraint.terms, constraint.op, constraint.bound
+        if all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
+            terms = tuple((n, -c) for n, c in terms)
+            op, bound = {"<": ">", "<=": ">=", "=": "="}[op], -bound
+        shown = " ".join(
+            ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
+            for n, c in terms
         )
-        return f"{terms.removeprefix('+ ')} {constraint.op} {constraint.bound}"
+        return f"{shown.removeprefix('+ ')} {op} {bound}"
 
     text = go(formula)
     return text[1:-1] if text.startswith("(") and text.endswith(")") else text

@@ -1,0 +1,88 @@
+"""Numbers inside connectives (SAT + lazy linear theory) against brute force.
+
+Texts over two integer variables bounded to 0..3 and one located person mix comparisons with
+location facts under "if", "or" and "not"; brute force enumerates every finite state and every
+point of the grid.  The certified statuses and answer sets must agree exactly.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+from fractions import Fraction
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from certify.check import check, read
+from certify.domains.enumerate import states
+from certify.evaluate import Evaluation, answer_in
+from certify.moments import problem_at
+from certify.numeric import Interval
+from certify.syntax.parse import read_document
+
+HEADER = "x and y are integers.\n0 <= x <= 3.\n0 <= y <= 3.\n"
+PLACES = ("the kitchen", "the garden")
+
+
+@st.composite
+def mixed_text(draw: st.DrawFn) -> tuple[str, list[str]]:
+    number = st.integers(0, 3)
+    place = st.sampled_from(PLACES)
+    templates = [
+        lambda: f"If Ana is in {draw(place)}, then x > {draw(number)}.",
+        lambda: f"x = {draw(number)} or y = {draw(number)}.",
+        lambda: f"Ana is in {draw(place)} or x + y <= {draw(number)}.",
+        lambda: f"If x >= {draw(number)}, then Ana is in {draw(place)}.",
+        lambda: "Ana is in the kitchen or the garden.",
+        lambda: f"It is not the case that x - y = {draw(number)}.",
+        lambda: f"x is at least {draw(number)} if and only if Ana is not in {draw(place)}.",
+        lambda: f"Not both y > {draw(number)} and Ana is in {draw(place)}.",
+    ]
+    count = draw(st.integers(1, 4))
+    lines = [templates[draw(st.integers(0, len(templates) - 1))]() for _ in range(count)]
+    questions = ["What is x?", "Where is Ana?", f"Is it true that y < {draw(number)}?"]
+    return HEADER + "\n".join(lines) + "\n", questions
+
+
+def brute_force(text: str, questions: list[str]) -> list[set[object]]:
+    reading, asked, _ = read(read_document(text), questions)
+    results: list[set[object]] = []
+    for lowered in asked:
+        problem = problem_at(reading, None, lowered.mentions)
+        finite = replace(problem, vocabulary=replace(problem.vocabulary, numbers=()))
+        query = lowered.question.query
+        extra = (query.formula,) if hasattr(query, "formula") else ()
+        found: set[object] = set()
+        for base in states(finite, extra):
+            for x, y in itertools.product(range(4), repeat=2):
+                state = replace(base, numbers=(("x", Fraction(x)), ("y", Fraction(y))))
+                evaluation = Evaluation(problem, state)
+                if all(evaluation.holds(s.formula) for s in problem.statements):
+                    found.add(
+                        x
+                        if lowered.question.text == "What is x?"
+                        else answer_in(problem, state, query)
+                    )
+        results.append(found)
+    return results
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mixed_text())
+def test_sat_with_linear_theory_equals_brute_force(case: tuple[str, list[str]]) -> None:
+    text, questions = case
+    report = check(text, questions)
+    for answer, truth in zip(report.questions, brute_force(text, questions)):
+        if not truth:
+            assert answer.status == "contradictory", text
+            continue
+        if answer.question == "What is x?":
+            assert isinstance(answer.answers, Interval), text
+            low, high = min(truth), max(truth)  # type: ignore[type-var]
+            assert answer.answers == Interval(Fraction(low), Fraction(high), True, True), text  # type: ignore[arg-type]
+            assert answer.status == ("forced" if len(truth) == 1 else "open"), text
+        else:
+            assert set(answer.answers or ()) == truth, text
+            single = len(truth) == 1 and "(other)" not in truth
+            assert answer.status == ("forced" if single else "open"), text
