@@ -183,7 +183,10 @@ class Lowering:
         if isinstance(node, ast.Disj):
             return ir.Or(tuple(self.body(p) for p in node.parts))
         if isinstance(node, ast.Xor):
-            return ir.Count(tuple(self.body(p) for p in node.parts), 1, 1)
+            # "either in the kitchen or the kitchen" means "in the kitchen": the same
+            # alternative twice is one alternative, not a contradiction.
+            parts = tuple(dict.fromkeys(self.body(p) for p in node.parts))
+            return parts[0] if len(parts) == 1 else ir.Count(parts, 1, 1)
         if isinstance(node, ast.Nor):
             return ir.Not(ir.Or(tuple(self.body(p) for p in node.parts)))
         if isinstance(node, ast.Neg):

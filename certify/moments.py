@@ -121,8 +121,10 @@ def _moments(statements: list[ir.Statement]) -> tuple[list[ir.Statement], list[t
             era = sum(1 for u in lines if u <= s.line)
             if era < len(lines):
                 self_then = f"{who}@{era}"
-                earlier[self_then] = "{} (until line " + str(lines[era]) + ")"
-                formula = rename_location(formula, who, self_then)
+                renamed = rename_location(formula, who, self_then)
+                if renamed != formula:
+                    earlier[self_then] = "{} (until line " + str(lines[era]) + ")"
+                    formula = renamed
         result.append(ir.Statement(s.line, s.text, formula, s.column, s.updates, s.declares))
     return result, list(earlier.items())
 

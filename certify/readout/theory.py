@@ -104,6 +104,21 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     """``What is x?`` when comparisons sit inside connectives."""
     query = question.query
     assert isinstance(query, ir.AskNumber)
+    consistency = certifier.consistency
+    if consistency.consistent is not True:
+        status: Status = "contradictory" if consistency.consistent is False else "unresolved"
+        return Answer(
+            question.text,
+            question.line or None,
+            status,
+            () if status == "contradictory" else None,
+            (),
+            (),
+            conflict=consistency.conflict,
+            domain="boolean + linear",
+            reason=consistency.reason,
+            clock=query.clock,
+        )
     encoding = certifier.encoding
     vocabulary = certifier.problem.vocabulary
     whole = integral(query.expr, vocabulary.integers)
@@ -141,7 +156,6 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     encoding.add([[-activation]])
     hull = _hull(intervals) if intervals and complete else None
     values = {w.answer for w in witnesses}
-    status: Status
     if hull is not None and hull.single is not None and witnesses:
         status = "forced"
     elif len(values) >= 2:
