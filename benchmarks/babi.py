@@ -16,6 +16,7 @@ import re
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +56,21 @@ def expected(gold: str) -> tuple[str, str]:
     return "forced", gold
 
 
-def run_task(task: int, split: str, limit: int | None) -> dict[str, object]:
+@dataclass(frozen=True)
+class Result:
+    """Agreement of one task."""
+
+    task: int
+    questions: int
+    agree: int
+    statuses: dict[str, int]
+    dropped: int
+    unreadable: int
+    seconds: float
+    misses: list[str]
+
+
+def run_task(task: int, split: str, limit: int | None) -> Result:
     path = CORPUS / f"{FILES[task]}_{split}.txt"
     agree = total = dropped = errors = 0
     statuses: Counter[str] = Counter()
@@ -90,16 +105,7 @@ def run_task(task: int, split: str, limit: int | None) -> dict[str, object]:
             elif len(misses) < 3:
                 misses.append(f"{answer.question} gold {gold}, certify {answer.status} {got}")
     seconds = time.perf_counter() - started
-    return {
-        "task": task,
-        "questions": total,
-        "agree": agree,
-        "statuses": dict(statuses),
-        "dropped sentences": dropped,
-        "unreadable": errors,
-        "seconds": round(seconds, 2),
-        "misses": misses,
-    }
+    return Result(task, total, agree, dict(statuses), dropped, errors, seconds, misses)
 
 
 def main() -> None:
@@ -110,13 +116,13 @@ def main() -> None:
     args = parser.parse_args()
     for task in args.tasks:
         result = run_task(task, args.split, args.limit)
-        share = 100 * int(result["agree"]) / max(1, int(result["questions"]))  # type: ignore[call-overload]
+        share = 100 * result.agree / max(1, result.questions)
         print(
-            f"task {task:2d} ({args.split}): {result['agree']}/{result['questions']} agree ({share:.1f}%), "
-            f"statuses {result['statuses']}, dropped {result['dropped sentences']} possession sentences, "
-            f"{result['unreadable']} unreadable, {result['seconds']} s"
+            f"task {task:2d} ({args.split}): {result.agree}/{result.questions} agree "
+            f"({share:.1f}%), statuses {result.statuses}, dropped {result.dropped} possession "
+            f"sentences, {result.unreadable} unreadable, {result.seconds:.2f} s"
         )
-        for miss in result["misses"]:  # type: ignore[attr-defined]
+        for miss in result.misses:
             print(f"    e.g. {miss}")
 
 
