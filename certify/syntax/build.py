@@ -116,6 +116,12 @@ class Build(Transformer[Token, Any]):
         span = self.span(meta)
         return ClauseElement(ast.Clause(subject, predicate, negated, span, plural), plural, flag)
 
+    def they_relation(self, meta: Meta, children: list[Any]) -> ClauseElement:
+        """``they need the cat``: the base form after a plural pronoun."""
+        they = ast.NP("pronoun", ("they",), "they", self.token_span(children[0]))
+        predicate = ast.PRelation(verb_base(str(children[1])), children[2])
+        return ClauseElement(ast.Clause(they, predicate, False, self.span(meta)), False, "")
+
     def subject(self, meta: Meta, children: list[Any]) -> ast.NP:
         return children[0]  # type: ignore[no-any-return]
 
@@ -164,7 +170,7 @@ class Build(Transformer[Token, Any]):
 
     def all(self, meta: Meta, children: list[Any]) -> ast.NP:
         noun = str(children[-1])
-        return self._np(meta, "every", [singular(noun)], f"all {noun.lower()}")
+        return self._np(meta, "every", [singular(noun)], f"all {noun.lower()}", owner="all")
 
     def all_generic(self, meta: Meta, children: list[Any]) -> ast.NP:
         adjective = str(children[1]).lower()

@@ -212,8 +212,9 @@ def _group(pending: list[tuple[Bare, str]], clause: ast.Clause, separator: str) 
             )
     subjects = [bare.np for bare, _ in pending] + [clause.subject]
     joins = [s for _, s in pending[1:]] + [separator]
-    if clause.subject.kind == "generic" and all(s.kind == "name" for s in subjects[:-1]):
-        adjectives = tuple(s.words[0] for s in subjects[:-1]) + clause.subject.adjectives
+    leading = subjects[:-1]
+    if clause.subject.kind == "generic" and all(_adjective_like(s) for s in leading):
+        adjectives = tuple(_adjective_of(s) for s in leading) + clause.subject.adjectives
         merged = replace(clause.subject, adjectives=adjectives)
         return replace(clause, subject=merged)
     if _is_collective(clause.predicate):
@@ -262,3 +263,12 @@ def _apply_mode(body: ast.Body, mode: str) -> ast.Body:
     if mode in ("exactly one", "at least one") and isinstance(body, (ast.Conj, ast.Disj)):
         return ast.Xor(body.parts) if mode == "exactly one" else ast.Disj(body.parts)
     return body
+
+
+def _adjective_like(np: ast.NP) -> bool:
+    """A bare word, or "all X" (as in "All blue, green people are red.")."""
+    return np.kind == "name" or (np.kind == "every" and np.owner == "all")
+
+
+def _adjective_of(np: ast.NP) -> str:
+    return np.text.split()[-1].lower() if np.owner == "all" else np.words[0]
