@@ -8,7 +8,7 @@ import re
 import pytest
 
 from certify.check import check
-from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.forms import QUESTIONS, STATEMENTS, reference_markdown
 from certify.syntax.parse import parse_sentence
 from tests.paths import ROOT
 
@@ -25,6 +25,12 @@ def test_every_statement_example_is_a_readable_text() -> None:
     for _, _, example in STATEMENTS:
         report = check("The colors are red, green and blue.\n" + example + "\n")
         assert report.consistent is True, example
+
+
+def test_readme_language_reference_is_generated_from_the_forms() -> None:
+    start = README.index("<!-- language-reference")
+    body = README[README.index("\n", start) + 1 : README.index("<!-- /language-reference -->")]
+    assert body == reference_markdown()
 
 
 def test_readme_quick_start_names_real_files() -> None:

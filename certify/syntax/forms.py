@@ -92,6 +92,12 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
     ("Rules", "All A things are A2.", "All quiet things are cold."),
     ("Rules", "A, A2 things are A3.", "Green, rough things are quiet."),
     ("Rules", "Every N is a N2.", "Every wumpus is a tumpus."),
+    ("Rules", "Each N is A.", "Each yumpus is aggressive."),
+    (
+        "Rules",
+        "If someone V1s Y and they V2 Z then they V3 W.",
+        "If someone likes the cat and they see the dog then they need the cow.",
+    ),
     ("Rules", "Ns are N2s.", "Cats are animals."),
     (
         "Rules",
@@ -149,3 +155,17 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("How old is X?", "How old is Ana?"),
     ("Is X bigger than Y?", "Is the box bigger than the chocolate?"),
 )
+
+
+def reference_markdown() -> str:
+    """The README's language reference: every form with its example, as Markdown tables."""
+    lines: list[str] = []
+    section = None
+    for name, form, example in STATEMENTS:
+        if name != section:
+            lines += ["", f"**{name}**", "", "| form | example |", "|---|---|"]
+            section = name
+        lines.append(f"| `{form}` | `{example}` |")
+    lines += ["", "**Questions**", "", "| form | example |", "|---|---|"]
+    lines += [f"| `{form}` | `{example}` |" for form, example in QUESTIONS]
+    return "\n".join(lines).strip() + "\n"

@@ -1,4 +1,4 @@
-"""Agreement with ProofWriter (open-world, depth 5, Logic-LM subset), *dev* split by default.
+"""Agreement with ProofWriter and PrOntoQA (Logic-LM subsets), *dev* split by default.
 
 Each item's context is certified as it stands; the statement to judge becomes
 ``Is it true that S?``: True ↔ forced yes, False ↔ forced no, Unknown ↔ open.  ProofWriter's
@@ -6,7 +6,9 @@ gold labels follow forward chaining over literals; certify reads classically (co
 case analysis), so the items listed in ``../shared/corpora/ANALYSIS.md`` §4.1 are *known
 divergences* and are reported separately.  The test split is for measurement only.
 
-    python benchmarks/proofwriter.py [--split dev] [--limit N]
+PrOntoQA items (True/False only) are scored the same way; every label there is forced.
+
+    python benchmarks/logiclm.py [--corpus proofwriter|prontoqa] [--split dev] [--limit N]
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 from certify.check import check  # noqa: E402
 from certify.errors import TextError  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpora" / "proofwriter_logiclm"
+CORPORA = ROOT.parent / "shared" / "corpora"
 KNOWN = {
     "ProofWriter_AttNeg-OWA-D5-401_Q15",
     "ProofWriter_AttNeg-OWA-D5-532_Q21",
@@ -62,10 +64,12 @@ def statement_of(question: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", default="proofwriter", choices=["proofwriter", "prontoqa"])
     parser.add_argument("--split", default="dev", choices=["dev", "test"])
     parser.add_argument("--limit", type=int, default=None)
     args = parser.parse_args()
-    items = json.loads((CORPUS / f"{args.split}.json").read_text(encoding="utf-8"))[: args.limit]
+    folder = CORPORA / f"{args.corpus}_logiclm"
+    items = json.loads((folder / f"{args.split}.json").read_text(encoding="utf-8"))[: args.limit]
     agree = known_agree = known = unreadable = 0
     statuses: Counter[str] = Counter()
     misses: list[str] = []
@@ -101,7 +105,7 @@ def main() -> None:
     seconds = time.perf_counter() - started
     ordinary = len(items) - known - unreadable
     print(
-        f"ProofWriter {args.split}: {agree}/{ordinary} agree outside the known divergences "
+        f"{args.corpus} {args.split}: {agree}/{ordinary} agree outside the known divergences "
         f"({100 * agree / max(1, ordinary):.1f}%); known classical divergences: {known} "
         f"({known_agree} agree with gold); unreadable: {unreadable}; statuses {dict(statuses)}; "
         f"{seconds:.1f} s ({len(items) / seconds:.0f} items/s)"
