@@ -12,7 +12,8 @@ from dataclasses import replace
 
 from certify import ir
 from certify.errors import TextError
-from certify.lower import Lowered, LoweredQuestion, Lowering, Mention
+from certify.lower import Lowering
+from certify.mentions import Lowered, LoweredQuestion, Mention
 from certify.moments import Reading, problem_at
 from certify.readout.answer import Certifier, Options
 from certify.readout.remains import remaining_questions

@@ -13,13 +13,23 @@ from dataclasses import dataclass, field
 
 from certify import ir
 from certify.lower_numbers import arith, event, quantity
+from certify.mentions import (
+    VAR,
+    Lowered,
+    LoweredQuestion,
+    Mention,
+    entity_key,
+    mentions_bound,
+    negate,
+    pairwise,
+    variable_np,
+)
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.parse import Parsed
 from certify.syntax.words import singular
 
-VAR = ir.BOUND + "x"
 _QUESTIONS = (
     ast.QWhere,
     ast.QWho,
@@ -31,34 +41,6 @@ _QUESTIONS = (
     ast.QAge,
 )
 _RULE_KINDS = ("generic", "every", "pronoun", "everyone", "nobody")
-
-
-@dataclass(frozen=True, slots=True)
-class Mention:
-    """A name used in a role: ``thing``, ``place``, ``located``, ``valued``, ``number``..."""
-
-    role: str
-    key: str
-    label: str = ""
-    owner: str | None = None
-    noun: str | None = None
-    values: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Lowered:
-    """One statement's meaning and the names it mentions."""
-
-    statement: ir.Statement
-    mentions: tuple[Mention, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class LoweredQuestion:
-    """One question's meaning and the names it mentions."""
-
-    question: ir.Question
-    mentions: tuple[Mention, ...]
 
 
 @dataclass
@@ -85,7 +67,7 @@ class Lowering:
         else:
             assert not isinstance(node, _QUESTIONS)
             formula = self.body(node)
-            if _mentions_bound(formula):
+            if mentions_bound(formula):
                 formula = ir.ForAll(VAR, formula)
         updates = self._updates(formula)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
@@ -123,7 +105,7 @@ class Lowering:
             self._mentions.append(Mention("valued", query.thing, noun=attribute))
         elif isinstance(node, ast.QTrue):
             formula = self.body(node.body)
-            query = ir.AskTruth(ir.ForAll(VAR, formula) if _mentions_bound(formula) else formula)
+            query = ir.AskTruth(ir.ForAll(VAR, formula) if mentions_bound(formula) else formula)
         elif isinstance(node, ast.QValue):
             span = ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text))
             names = {n: self.number(n, span) for n in node.expr.variables}
@@ -190,7 +172,7 @@ class Lowering:
         if isinstance(node, ast.Nor):
             return ir.Not(ir.Or(tuple(self.body(p) for p in node.parts)))
         if isinstance(node, ast.Neg):
-            return _negate(self.body(node.part))
+            return negate(self.body(node.part))
         if isinstance(node, ast.IfThen):
             return ir.Implies(self.body(node.premise), self.body(node.conclusion))
         if isinstance(node, ast.Iff):
@@ -215,21 +197,21 @@ class Lowering:
             if subject.kind == "every":
                 conditions.append(ir.Holds(singular(subject.words[0]), VAR))
                 self._mentions.append(Mention("noun", singular(subject.words[0])))
-            inner = ast.Clause(_variable_np(subject), clause.predicate, clause.negated, clause.span)
+            inner = ast.Clause(variable_np(subject), clause.predicate, clause.negated, clause.span)
             conclusion = self.clause(inner)
             premise = conditions[0] if len(conditions) == 1 else ir.And(tuple(conditions))
             return ir.Implies(premise, conclusion) if conditions else conclusion
         if subject.kind == "nobody":
             inner = ast.Clause(
-                _variable_np(subject), clause.predicate, not clause.negated, clause.span
+                variable_np(subject), clause.predicate, not clause.negated, clause.span
             )
             return self.clause(inner)
         if subject.kind == "everyone":
             return self.clause(
-                ast.Clause(_variable_np(subject), clause.predicate, clause.negated, clause.span)
+                ast.Clause(variable_np(subject), clause.predicate, clause.negated, clause.span)
             )
         formula = self.predicate(clause)
-        return _negate(formula) if clause.negated else formula
+        return negate(formula) if clause.negated else formula
 
     def predicate(self, clause: ast.Clause) -> ir.Formula:
         """The positive meaning of a clause's predicate."""
@@ -297,16 +279,16 @@ class Lowering:
             keys = [self.thing(s, located=True) for s in node.subjects]
             together = isinstance(predicate, ast.PSamePlace)
             atom = ir.SamePlace
-            pairs = _pairs(keys, together, lambda a, b: atom(a, b))
+            pairs = pairwise(keys, together, lambda a, b: atom(a, b))
         else:
             assert isinstance(predicate, (ast.PDifferentValues, ast.PSameValue))
             attribute = self.attribute(predicate.attribute, node.span)
             keys = [self.thing(s) for s in node.subjects]
             self._mentions += [Mention("valued", k, noun=attribute) for k in keys]
             together = isinstance(predicate, ast.PSameValue)
-            pairs = _pairs(keys, together, lambda a, b: ir.SameValue(a, b, attribute))
+            pairs = pairwise(keys, together, lambda a, b: ir.SameValue(a, b, attribute))
         formula: ir.Formula = pairs[0] if len(pairs) == 1 else ir.And(tuple(pairs))
-        return _negate(formula) if node.negated else formula
+        return negate(formula) if node.negated else formula
 
     # ------------------------------------------------------------------ names
 
@@ -397,53 +379,3 @@ class Lowering:
             return tuple(dict.fromkeys(moved))
         located = [m.key for m in self._mentions if m.role == "located"]
         return tuple(dict.fromkeys(moved + located))
-
-
-def entity_key(np: ast.NP) -> tuple[str, str]:
-    """The canonical key and the display label of a named thing."""
-    if np.kind == "the":
-        text = " ".join(np.words)
-        return text, "the " + text
-    if np.kind == "poss":
-        owner = np.owner or ""
-        return f"{owner.lower()}'s {' '.join(np.words)}", f"{owner}'s {' '.join(np.words)}"
-    if np.kind == "name":
-        return np.words[0], np.text
-    return " ".join(np.words), np.text
-
-
-def _variable_np(subject: ast.NP) -> ast.NP:
-    return ast.NP("pronoun", ("it",), "it", subject.span)
-
-
-def _negate(formula: ir.Formula) -> ir.Formula:
-    """``not``; a single negated comparison becomes the opposite comparison."""
-    if isinstance(formula, ir.Compare) and formula.constraint.op != "=":
-        (flipped,) = formula.constraint.negations()
-        return ir.Compare(flipped)
-    if isinstance(formula, ir.Not):
-        return formula.body
-    return ir.Not(formula)
-
-
-def _pairs(keys: list[str], together: bool, atom: object) -> list[ir.Formula]:
-    make = atom  # a callable (a, b) -> atom
-    assert callable(make)
-    if together:
-        return [make(keys[i], keys[i + 1]) for i in range(len(keys) - 1)]
-    return [ir.Not(make(a, b)) for i, a in enumerate(keys) for b in keys[i + 1 :]]
-
-
-def _mentions_bound(formula: ir.Formula) -> bool:
-    for atom in ir.atoms_of(formula):
-        if isinstance(atom, ir.Compare):
-            continue
-        if VAR in _fields(atom):
-            return True
-    return False
-
-
-def _fields(atom: ir.Atom) -> tuple[str, ...]:
-    return tuple(
-        getattr(atom, name) for name in atom.__slots__ if isinstance(getattr(atom, name), str)
-    )

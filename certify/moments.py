@@ -16,7 +16,7 @@ from typing import Literal
 
 from certify import ir
 from certify.evaluate import substitute
-from certify.lower import VAR, Lowered, LoweredQuestion, Mention
+from certify.mentions import VAR, Lowered, LoweredQuestion, Mention
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from certify import ir
 
 
@@ -48,10 +50,13 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
         if isinstance(f, ir.OneOf):
             return f"every {f.attribute} is one of: " + ", ".join(f.values)
         constraint = f.constraint
-        terms, op, bound = constraint.terms, constraint.op, constraint.bound
+        terms = constraint.terms
+        op: str = constraint.op
+        bound: Fraction = constraint.bound
         if all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
             terms = tuple((n, -c) for n, c in terms)
-            op, bound = {"<": ">", "<=": ">=", "=": "="}[op], -bound
+            op = {"<": ">", "<=": ">=", "=": "="}[op]
+            bound = -bound
         shown = " ".join(
             ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
             for n, c in terms

@@ -28,7 +28,7 @@ from certify.domains.enumerate import LIMIT, remaining, space_size
 from certify.errors import UsageError
 from certify.evaluate import answer_in, check
 from certify.expect import parse_interval, show_interval
-from certify.lower import LoweredQuestion
+from certify.mentions import LoweredQuestion
 from certify.moments import Reading, problem_at
 from certify.numeric import Interval
 from certify.readout.finite import answer_set, project

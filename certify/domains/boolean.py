@@ -14,6 +14,7 @@ the exact linear domain (``theory.py``) on each model.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
@@ -247,12 +248,10 @@ class Encoding:
             self._prefer_false()
 
     def _prefer_false(self) -> None:
-        """Let free properties and edges default to false: witnesses then say only what they must."""
+        """Let free properties and edges default to false, so witnesses say only what they must."""
         free = [-lit for lit in self.atoms.values()] + [-self._edge(*e) for e in self.edges]
-        try:
+        with contextlib.suppress(NotImplementedError):  # no phase hints: witnesses stay correct
             self.solver.set_phases(free)
-        except NotImplementedError:  # a solver without phase hints: witnesses stay correct
-            pass
         self._phased = len(self.atoms)
 
     def all_selectors(self) -> list[int]:

@@ -1,0 +1,140 @@
+"""Transformer rules for questions."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+from lark.tree import Meta
+
+from certify.syntax import ast
+from certify.syntax.coordinate import Chain, coordinate
+from certify.syntax.errors import SentenceError
+from certify.syntax.located import Located, _has, _of, _tokens
+from certify.syntax.words import singular, verb_base
+
+
+@v_args(meta=True)
+class QuestionRules(Located):
+    """Where / who / whose / what / when / how / is / does questions."""
+
+    def q_where(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QWhere(children[-1])
+
+    def q_in(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, place = _of(children, ast.NP)
+        clause = ast.Clause(thing, ast.PLocation(place), _has(children, "NOT"), self.span(meta))
+        return ast.QTrue(clause)
+
+    def q_class(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        noun = " ".join(str(w).lower() for w in children[-1])
+        return ast.QTrue(ast.Clause(children[1], ast.PClass(noun), False, self.span(meta)))
+
+    def _split_words(self, meta: Meta, children: list[Any]) -> tuple[ast.NP, str]:
+        words: list[Token] = next(c for c in children if isinstance(c, list))
+        if len(words) < 2:
+            raise SentenceError(
+                "this question needs a subject and an adjective",
+                self.span(meta),
+                "Is Ana tall?",
+            )
+        head, last = [str(w) for w in words[:-1]], str(words[-1]).lower()
+        lead = _tokens(children)[1] if len(_tokens(children)) > 1 else None
+        span = self.span(meta)
+        if lead is not None and lead.type == "THE":
+            return ast.NP(
+                "the", tuple(w.lower() for w in head), "the " + " ".join(head), span
+            ), last
+        if lead is not None and lead.type == "POSS":
+            owner = str(lead)[:-2]
+            text = f"{owner}'s {' '.join(head)}"
+            return ast.NP("poss", tuple(w.lower() for w in head), text, span, owner=owner), last
+        if len(head) != 1:
+            raise SentenceError("I can't tell the subject of this question", span, "Is Ana tall?")
+        return ast.NP("name", (head[0].lower(),), head[0], span), last
+
+    def q_adjective(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, word = self._split_words(meta, children)
+        return ast.QTrue(ast.Clause(thing, ast.PAdjective(word), False, self.span(meta)))
+
+    q_adjective_the = q_adjective
+    q_adjective_poss = q_adjective
+
+    def q_comparative(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, word = self._split_words(meta, children)
+        predicate = ast.PNumeric("comparative", (children[-1],), word)
+        return ast.QTrue(ast.Clause(thing, predicate, False, self.span(meta)))
+
+    q_comparative_the = q_comparative
+    q_comparative_poss = q_comparative
+
+    def q_true(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        body = children[-1]
+        return ast.QTrue(coordinate(body) if isinstance(body, Chain) else body)
+
+    def q_who(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QWho(children[-1])
+
+    def q_whose(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QWhose(str(children[1]).lower(), children[3])
+
+    def q_attribute(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QAttribute(singular(str(children[1])), children[-1])
+
+    def q_attribute_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QAttribute(singular(str(children[3])), children[-1])
+
+    def q_value(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QValue(children[-1])
+
+    def tokens(self, meta: Meta, children: list[Any]) -> list[Token]:
+        return list(children)
+
+    def _subject_verb(self, meta: Meta, tokens: list[Token]) -> tuple[ast.NP, str]:
+        if len(tokens) < 2:
+            raise SentenceError(
+                "this question needs a subject and a verb", self.span(meta), "When does Ana arrive?"
+            )
+        return _np_from_tokens(tokens[:-1], self.span(meta)), verb_base(str(tokens[-1]))
+
+    def q_when(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, verb = self._subject_verb(meta, children[-1])
+        return ast.QWhen(thing, verb)
+
+    def q_how_long(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, verb = self._subject_verb(meta, children[-1])
+        return ast.QWhen(thing, verb, since=children[3])
+
+    def q_age(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QAge(children[-1])
+
+    def q_relation(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        tokens: list[Token] = children[-1]
+        span = self.span(meta)
+        starts = [i for i, t in enumerate(tokens) if i > 0 and t.type in ("THE", "POSS")]
+        object_start = starts[-1] if starts else len(tokens) - 1
+        if object_start < 2:
+            raise SentenceError(
+                "I can't tell the subject, verb and object", span, "Does Ana like Bob?"
+            )
+        subject = _np_from_tokens(tokens[: object_start - 1], span)
+        verb = verb_base(str(tokens[object_start - 1]))
+        obj = _np_from_tokens(tokens[object_start:], span)
+        return ast.QTrue(ast.Clause(subject, ast.PRelation(verb, obj), False, span))
+
+
+def _np_from_tokens(tokens: list[Token], span: ast.Span) -> ast.NP:
+    """A noun phrase from a run of tokens: ``the dog``, ``Luis's house``, ``Ana``."""
+    first = tokens[0]
+    rest = [str(t) for t in tokens[1:]]
+    if first.type == "THE" and rest:
+        return ast.NP("the", tuple(w.lower() for w in rest), "the " + " ".join(rest), span)
+    if first.type == "POSS" and rest:
+        owner = str(first)[:-2]
+        text = f"{owner}'s {' '.join(rest)}"
+        return ast.NP("poss", tuple(w.lower() for w in rest), text, span, owner=owner)
+    if len(tokens) == 1 and first.type == "WORD":
+        return ast.NP("name", (str(first).lower(),), str(first), span)
+    raise SentenceError(
+        f"I can't read {' '.join(str(t) for t in tokens)!r} as a name", span, "Does Ana like Bob?"
+    )

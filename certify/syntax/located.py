@@ -1,0 +1,64 @@
+"""The base of the transformer: where a node was written, and small helpers over children.
+
+Lark hands each rule its children (tokens and already-built nodes); these helpers pick them
+out by type, and ``Located`` turns Lark's positions (relative to one sentence) into spans in
+the user's file.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from lark import Token, Transformer, v_args
+from lark.tree import Meta
+
+from certify.syntax import ast
+
+_PLURAL = {"ARE", "HAVE", "DO"}
+
+
+def _tokens(children: list[Any]) -> list[Token]:
+    return [c for c in children if isinstance(c, Token)]
+
+
+def _has(children: list[Any], kind: str) -> bool:
+    return any(isinstance(c, Token) and c.type == kind for c in children)
+
+
+def _of(children: list[Any], cls: type) -> list[Any]:
+    return [c for c in children if isinstance(c, cls)]
+
+
+def _clock(token: Token) -> Fraction:
+    hours, minutes = str(token).split(":")
+    return Fraction(int(hours) * 60 + int(minutes))
+
+
+@v_args(meta=True)
+class Located(Transformer[Token, Any]):
+    """Spans in file coordinates; ``line`` and ``column`` place the sentence in its file."""
+
+    def __init__(self, line: int, column: int) -> None:
+        super().__init__()
+        self.line = line
+        self.column = column
+
+    def span(self, meta: Meta) -> ast.Span:
+        """The span of a node in file coordinates."""
+        if getattr(meta, "empty", True):
+            return ast.Span(self.line, self.column, self.column)
+        shift = self.column - 1 if meta.line == 1 else 0
+        return ast.Span(self.line + meta.line - 1, meta.column + shift, meta.end_column + shift)
+
+    def token_span(self, token: Token) -> ast.Span:
+        """The span of one token in file coordinates."""
+        line = token.line or 1
+        shift = self.column - 1 if line == 1 else 0
+        column = (token.column or 1) + shift
+        return ast.Span(self.line + line - 1, column, column + len(str(token)))
+
+    def _pred(self, children: list[Any], predicate: ast.Predicate, flag: str = "") -> Any:
+        """A predicate with its negation, the number of its verb and its either/neither flag."""
+        plural = any(isinstance(c, Token) and c.type in _PLURAL for c in children)
+        return predicate, _has(children, "NOT"), plural, flag
