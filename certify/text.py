@@ -52,16 +52,16 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
         constraint = f.constraint
         terms = constraint.terms
         op: str = constraint.op
-        bound: Fraction = constraint.bound
+        limit: Fraction = constraint.bound
         if all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
             terms = tuple((n, -c) for n, c in terms)
             op = {"<": ">", "<=": ">=", "=": "="}[op]
-            bound = -bound
+            limit = -limit
         shown = " ".join(
             ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
             for n, c in terms
         )
-        return f"{shown.removeprefix('+ ')} {op} {bound}"
+        return f"{shown.removeprefix('+ ')} {op} {limit}"
 
     text = go(formula)
     return text[1:-1] if text.startswith("(") and text.endswith(")") else text
