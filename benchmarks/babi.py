@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from certify.check import check  # noqa: E402
+from certify.pipeline import check  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpora" / "babi" / "en"
 FILES = {

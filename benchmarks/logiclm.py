@@ -23,8 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from certify.check import check  # noqa: E402
 from certify.errors import TextError  # noqa: E402
+from certify.pipeline import check  # noqa: E402
 
 CORPORA = ROOT.parent / "shared" / "corpora"
 KNOWN = {

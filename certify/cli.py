@@ -1,21 +1,29 @@
 """The command line: the only module that reads argv, prints, or exits (STYLE convention 5, 9).
 
-``certify PATH... [--ask Q]... [--json] [--check] [--explain]`` certifies texts; results go to
-stdout, diagnostics to stderr; exit codes are SPEC section 8's.  Rich is imported only when
-text output is printed.
+``certify PATH... [--ask Q]... [--json] [--check] [--explain]`` certifies texts and folders of
+texts; results go to stdout, diagnostics (errors, warnings, the batch summary, a progress bar
+for long batches) to stderr; exit codes are SPEC section 8's.  Batch options: ``--jobs`` (worker
+processes), ``--junit FILE`` (JUnit XML for CI), ``--update`` (freeze the current answers into
+``# expect:`` lines), ``--quiet``.  Only typer is imported up front: the pipeline, rich, the
+SAT solver and the numeric domains are imported when a text is certified and printed.
 """
 
 from __future__ import annotations
 
-import json
 import sys
-from typing import Annotated
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from certify import __version__
 from certify.errors import CertifyError, ExitCode
-from certify.readout.answer import Options
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
+
+    from certify.batch import FileResult, Summary
 
 app = typer.Typer(
     add_completion=True,
@@ -27,6 +35,9 @@ app = typer.Typer(
 
 DOMAINS = ("interval", "dbm", "octagon", "linear")
 
+PROGRESS_AFTER = 5
+"""A batch of more files than this shows a progress bar (when stderr is a terminal)."""
+
 
 def _version(value: bool) -> None:
     if value:
@@ -37,7 +48,8 @@ def _version(value: bool) -> None:
 @app.command()
 def run(
     paths: Annotated[
-        list[str] | None, typer.Argument(help="Text files or folders (searched for *.txt).")
+        list[str] | None,
+        typer.Argument(help="Text files or folders (searched recursively for --glob)."),
     ] = None,
     ask: Annotated[
         list[str] | None,
@@ -68,7 +80,23 @@ def run(
             "--story", help="Read the text as a story: locations are updated, not conjoined."
         ),
     ] = False,
-    glob: Annotated[str, typer.Option(help="File pattern for folders.")] = "*.txt",
+    glob: Annotated[str, typer.Option(help="File name pattern searched for in folders.")] = "*.txt",
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs", "-j", help="Worker processes for a batch (0: one per CPU); same output."
+        ),
+    ] = 1,
+    junit: Annotated[
+        str | None,
+        typer.Option("--junit", metavar="FILE", help="Also write a JUnit XML report to FILE."),
+    ] = None,
+    update: Annotated[
+        bool,
+        typer.Option(
+            "--update", help="Rewrite each file's '# expect:' lines from the current answers."
+        ),
+    ] = False,
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="Print only failures and errors.")
     ] = False,
@@ -83,7 +111,10 @@ def run(
     ] = False,
 ) -> None:
     """Certify texts: for each question, the answer set, checked witnesses and a status."""
-    from certify.batch import collect, run_all
+    import os
+
+    from certify.batch import collect, exit_code, run_all, summarize
+    from certify.readout.answer import Options
 
     if not paths:
         _fail("give at least one text file or folder (see --help)", ExitCode.USAGE)
@@ -93,52 +124,163 @@ def run(
         _fail(f"--domain must be one of {', '.join(DOMAINS)}, not {domain!r}", ExitCode.USAGE)
     if budget is not None and budget < 1:
         _fail("--budget must be a positive number", ExitCode.USAGE)
+    if jobs < 0:
+        _fail("--jobs must be 0 (one per CPU) or a positive number", ExitCode.USAGE)
+    if update and ask:
+        _fail("--update freezes the questions written in the files; drop --ask", ExitCode.USAGE)
+    if junit is not None and not os.path.isdir(os.path.dirname(junit) or "."):
+        _fail(f"--junit: the folder of {junit!r} does not exist", ExitCode.USAGE)
     options = Options(engine=engine, domain=domain, budget=budget, story=story)
-    console = None
-    worst = ExitCode.OK
-    failures = errors = 0
+    checking = check and not update
+    printer = _Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
     entries = collect(paths or [], glob)
+    results: list[FileResult] = []
     try:
-        for result in run_all(entries, ask or [], options, check, debug):
-            if result.error is not None:
-                errors += 1
-                sys.stderr.write(result.error.render() + "\n")
-                worst = max(worst, ExitCode.BAD_TEXT)
-                continue
-            if result.internal is not None:
-                errors += 1
-                sys.stderr.write(
-                    f"{result.path}: internal error (a bug in certify): {result.internal}\n"
-                )
-                worst = ExitCode.INTERNAL
-                continue
-            assert result.report is not None
-            for warning in result.report.warnings:
-                sys.stderr.write(f"{result.path}: warning: {warning}\n")
-            failures += len(result.failed)
-            if result.failed and worst == ExitCode.OK:
-                worst = ExitCode.EXPECTATION_FAILED
-            if as_json:
-                from certify.report import to_json
-
-                sys.stdout.write(json.dumps(to_json(result.report), ensure_ascii=False) + "\n")
-            elif not quiet or result.failed:
-                from certify.render import render_result
-
-                if console is None:
-                    from rich.console import Console
-
-                    console = Console(highlight=False, soft_wrap=True)
-                console.print(render_result(result, explain, check))
+        stream = run_all(entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1)
+        with printer.progress(sum(1 for _, error in entries if error is None)) as advance:
+            for result in stream:
+                results.append(result)
+                printer.show(result)
+                if update and result.report is not None:
+                    printer.updated(result)
+                advance(result.path)
     except CertifyError as error:
         _fail(error.message, error.exit_code)
-    if check and not as_json:
-        checked = sum(1 for _ in entries)
-        sys.stderr.write(
-            f"checked {checked} file{'s' if checked != 1 else ''}: "
-            f"{failures} failed expectation{'s' if failures != 1 else ''}, {errors} unreadable\n"
+    summary = summarize(results)
+    if junit is not None:
+        from certify.junit import to_xml
+
+        try:
+            with open(junit, "wb") as stream_out:
+                stream_out.write(to_xml(results, checking))
+        except OSError as error:
+            _fail(f"--junit: cannot write {junit!r}: {error.strerror or error}", ExitCode.USAGE)
+    code = exit_code(summary)
+    if not as_json and (checking or len(results) > 1):
+        printer.summary(summary, code)
+    raise typer.Exit(int(code))
+
+
+class _Printer:
+    """Where each part of a batch goes: reports to stdout, everything else to stderr."""
+
+    def __init__(self, *, as_json: bool, quiet: bool, explain: bool, checking: bool) -> None:
+        self.as_json = as_json
+        self.quiet = quiet
+        self.explain = explain
+        self.checking = checking
+        self._console: Console | None = None
+        self._bar: Progress | None = None
+
+    @property
+    def console(self) -> Console:
+        """The rich console for results on stdout, made on first use (rich loads slowly)."""
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+        return self._console
+
+    def progress(self, total: int) -> _Progress:
+        """A progress bar for long batches, silent unless stderr is a terminal."""
+        if total <= PROGRESS_AFTER or not sys.stderr.isatty():
+            return _Progress(None)
+        from rich.console import Console
+
+        from certify.render import progress_bar
+
+        # On one terminal, the bar and the reports must share a console to not overwrite each
+        # other; when stdout is a pipe or a file, the bar stays on stderr, out of the results.
+        shared = sys.stdout.isatty() and not self.as_json
+        console = self.console if shared else Console(stderr=True)
+        return _Progress(progress_bar(console, total, follows_stdout=shared))
+
+    def show(self, result: FileResult) -> None:
+        """One file's report, failures and errors."""
+        sys.stdout.flush()  # keep reports and diagnostics in order on a shared terminal
+        if result.error is not None:
+            sys.stderr.write(result.error.render() + "\n")
+        elif result.internal is not None:
+            sys.stderr.write(
+                f"{result.path}: internal error (a bug in certify): {result.internal}\n"
+            )
+        elif result.report is not None and not self.quiet:
+            for warning in result.report.warnings:
+                sys.stderr.write(f"{result.path}: warning: {warning}\n")
+        troubled = result.report is None or bool(result.failed)
+        if self.as_json:
+            if troubled or not self.quiet:
+                import json
+
+                from certify.batch import result_json
+
+                document = result_json(result, self.checking)
+                sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+            return
+        if result.report is None:
+            return
+        from certify.render import render_failures, render_result
+
+        if not self.quiet:
+            self.console.print(render_result(result, self.explain, self.checking))
+        elif result.failed:
+            self.console.print(render_failures(result))
+
+    def updated(self, result: FileResult) -> None:
+        """Freeze one certified file's answers into its expectations, and say what changed."""
+        from certify.update import update_file
+
+        assert result.report is not None
+        try:
+            done = update_file(result.path, result.report)
+        except OSError as error:
+            raise CertifyError(f"cannot update {result.path}: {error.strerror or error}") from None
+        if done.touched and not self.quiet:
+            sys.stderr.write(
+                f"updated {result.path}: {done.written} expectation"
+                f"{'s' if done.written != 1 else ''} ({done.changed} lines changed)\n"
+            )
+        for line in done.status_only:
+            sys.stderr.write(
+                f"{result.path}:{line}: warning: the answer cannot be written as an "
+                "expectation that reads back; froze its status only\n"
+            )
+
+    def summary(self, summary: Summary, code: ExitCode) -> None:
+        """The batch in one line on stderr (only when something went wrong, with --quiet)."""
+        if self.quiet and code == ExitCode.OK:
+            return
+        sys.stdout.flush()
+        from rich.console import Console
+
+        from certify.render import render_summary
+
+        Console(stderr=True, highlight=False, soft_wrap=True).print(
+            render_summary(summary, ok=code == ExitCode.OK)
         )
-    raise typer.Exit(int(worst))
+
+
+class _Progress:
+    """A context manager that yields ``advance(path)``; a no-op without a bar."""
+
+    def __init__(self, bar: Progress | None) -> None:
+        self.bar = bar
+
+    def __enter__(self) -> Callable[[str], None]:
+        if self.bar is None:
+            return lambda path: None
+        bar = self.bar
+        bar.start()
+        task = bar.task_ids[0]
+        return lambda path: bar.update(task, advance=1, file=_shown(path))
+
+    def __exit__(self, *exc: object) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _shown(path: str) -> str:
+    return "".join(c if c.isprintable() else "?" for c in path)
 
 
 def _fail(message: str, code: ExitCode) -> None:

@@ -70,6 +70,8 @@ class Evaluation:
                 found.append(f"{thing} has no place")
             elif where not in places and not where.startswith(OTHER):
                 found.append(f"{thing} is in an unknown place {where}")
+            elif where in vocabulary.empty:
+                found.append(f"{thing} is in {where}, which no statement mentions")
         for low, high in self.state.edges:
             if low not in places or high not in places:
                 found.append(f"containment {low} in {high} is not between places")
@@ -241,7 +243,9 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         return "yes" if evaluation.holds(query.formula) else "no"
     if isinstance(query, AskWho):
         names = [
-            vocabulary.label(x) for x in vocabulary.located if evaluation.is_in(x, query.place)
+            vocabulary.label(x)
+            for x in vocabulary.located
+            if "@" not in x and evaluation.is_in(x, query.place)  # not earlier selves
         ]
         return _join(names, "nobody")
     if isinstance(query, AskWhose):

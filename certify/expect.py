@@ -52,11 +52,18 @@ def parse_expectation(text: str, line: int) -> Expected:
     return Expected(line, text, status, frozenset(normalize(a) for a in rest.split("|")))
 
 
+_CLOCK = re.compile(r"(-?)(\d{1,2}):(\d\d)(?::(\d\d))?(?:\+(\d+/\d+))?")
+
+
 def _number(text: str) -> Fraction | None:
+    """A number, or a clock time as ``clock`` writes it (``-0:10``, ``9:07:30``, ``9:07+1/7``)."""
     text = text.strip()
-    if re.fullmatch(r"-?\d{1,2}:\d\d", text):
-        hours, minutes = text.lstrip("-").split(":")
-        return Fraction(int(hours) * 60 + int(minutes))
+    match = _CLOCK.fullmatch(text)
+    if match:
+        sign, hours, minutes, seconds, rest = match.groups()
+        value = Fraction(int(hours) * 60 + int(minutes)) + Fraction(int(seconds or 0), 60)
+        value += Fraction(rest) if rest else 0
+        return -value if sign else value
     try:
         return Fraction(text)
     except ValueError:

@@ -225,6 +225,8 @@ class Vocabulary:
     places: tuple[Entity, ...] = ()
     located: tuple[str, ...] = ()
     closed: tuple[str, ...] = ()
+    edges: tuple[tuple[str, str], ...] = ()
+    empty: tuple[str, ...] = ()
     attributes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     valued: tuple[tuple[str, str], ...] = ()
     numbers: tuple[str, ...] = ()

@@ -11,12 +11,13 @@ is lost and nothing said earlier constrains where it is now.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from certify import ir
 from certify.evaluate import substitute
 from certify.mentions import VAR, Lowered, LoweredQuestion, Mention
+from certify.space import mentioned_edges
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,10 @@ def problem_at(reading: Reading, line: int | None, extra: Iterable[Mention] = ()
         "update" if reading.story or any(s.updates for s in statements) else "conjunction"
     )
     vocabulary = build_vocabulary(mentions, earlier, statements)
+    said = {m.key for s in lowered for m in s.mentions if m.role == "place"}
+    empty = tuple(p for p in vocabulary.place_keys if p not in said)
+    if empty:  # places only a question names have nothing in them (SPEC section 2)
+        vocabulary = replace(vocabulary, empty=empty)
     return ir.Problem(tuple(statements), vocabulary, law)
 
 
@@ -88,6 +93,7 @@ def build_vocabulary(
         located.append(key)
         things.append(key)
     individuals = [k for k in dict.fromkeys(things) if k not in places]
+    edges = mentioned_edges(statements, set(places))
     if any(_locates_everyone(s.formula) for s in statements):
         located += individuals
     return ir.Vocabulary(
@@ -95,6 +101,7 @@ def build_vocabulary(
         places=tuple(places.values()),
         located=tuple(k for k in dict.fromkeys(located) if k not in places),
         closed=closed,
+        edges=edges,
         attributes=tuple(attributes.items()),
         valued=tuple(p for p in dict.fromkeys(valued) if p[1] in attributes),
         numbers=tuple(dict.fromkeys(numbers)),

@@ -7,13 +7,19 @@ terminal control sequence is printed as the characters it is.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from certify.batch import FileResult
+from certify.batch import FileResult, Summary
 from certify.expect import show_interval
 from certify.numeric import Interval
 from certify.report import Answer, Report
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.progress import Progress
 
 COLORS = {
     "forced": "bold green",
@@ -56,10 +62,14 @@ def render_answer(answer: Answer, explain: bool) -> RenderableType:
     if answer.status != "contradictory":
         status.append(": " + safe(answer_set(answer)))
     if answer.how and answer.support is not None:
-        by = ", ".join(str(x) for x in answer.support) or "the meaning of the words alone"
-        status.append(
-            f"  — {answer.how}, by line{'s' if len(answer.support) != 1 else ''} {by}", "cyan"
+        numbers = ", ".join(str(x) for x in answer.support)
+        plural = "s" if len(answer.support) != 1 else ""
+        how = (
+            f"{answer.how}, by line{plural} {numbers}"
+            if numbers
+            else "by the meaning of the words alone"
         )
+        status.append(f"  — {how}", "cyan")
     if answer.conflict is not None:
         lines_text = ", ".join(str(x) for x in answer.conflict.lines)
         status.append(
@@ -117,11 +127,57 @@ def render_result(result: FileResult, explain: bool, checking: bool) -> Renderab
     if result.report is None:
         return Text("")
     parts: list[RenderableType] = [render_report(result.report, explain)]
-    if checking:
-        for outcome in result.failed:
-            text = Text(f"  FAIL {safe(result.path)}:{outcome.expected.line}: ", "bold red")
-            question = outcome.answer.question if outcome.answer else "?"
-            text.append(f"{safe(question)} — expect {safe(outcome.expected.text)}: ")
-            text.append(safe(outcome.problem or ""))
-            parts.append(text)
+    if checking and result.failed:
+        parts.append(render_failures(result))
     return Group(*parts)
+
+
+# ------------------------------------------------------------------ batch-level parts
+
+
+def render_failures(result: FileResult) -> RenderableType:
+    """Each failed expectation: where, the question, expected against got, and the refutation.
+
+    ``FAIL samples/x.txt:4  Where is Ana?`` then ``expected forced: the garden, got open: ...,
+    but the text also permits the kitchen: witness: Ana is in the kitchen``.
+    """
+    from certify.verdict import explain
+
+    lines: list[RenderableType] = []
+    for outcome in result.failed:
+        head = Text("  FAIL ", "bold red")
+        head.append(f"{safe(result.path)}:{outcome.expected.line}", "bold")
+        if outcome.answer is not None:
+            head.append("  " + safe(outcome.answer.question))
+        lines.append(head)
+        lines.append(Text("       " + safe(explain(outcome.expected, outcome.answer)), "red"))
+    return Group(*lines)
+
+
+def render_summary(summary: Summary, ok: bool) -> Text:
+    """The batch in one line, green when it passed and red when it did not."""
+    return Text(summary.line(), "bold green" if ok else "bold red")
+
+
+def progress_bar(console: Console, total: int, follows_stdout: bool) -> Progress:
+    """A transient bar (files done, elapsed time, the file just finished) for long batches.
+
+    With ``follows_stdout`` the bar shares the results' console and whatever is printed goes
+    above it; otherwise it lives on stderr and leaves stdout alone.  File names are shown as
+    plain text, never as markup.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn("certifying"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[file]}", markup=False),
+        console=console,
+        transient=True,
+        redirect_stdout=follows_stdout,
+        redirect_stderr=follows_stdout,
+    )
+    bar.add_task("certifying", total=total, file="")
+    return bar

@@ -24,7 +24,8 @@ def other(index: int) -> str:
 def location_domain(vocabulary: ir.Vocabulary, thing: str) -> tuple[str, ...]:
     """The places a located individual can be in."""
     position = vocabulary.located.index(thing) + 1
-    return vocabulary.place_keys + tuple(other(i) for i in range(1, position + 1))
+    named = tuple(p for p in vocabulary.place_keys if p not in vocabulary.empty)
+    return named + tuple(other(i) for i in range(1, position + 1))
 
 
 def ground(formula: ir.Formula, individuals: tuple[str, ...]) -> ir.Formula:
@@ -61,11 +62,23 @@ def grounded(problem: ir.Problem) -> list[tuple[ir.Statement, ir.Formula]]:
 
 
 def candidate_edges(problem: ir.Problem) -> tuple[tuple[str, str], ...]:
-    """Containment edges some statement could make true: ``P is in Q`` between places."""
-    places = set(problem.vocabulary.place_keys)
+    """Containment edges the text could make true: ``P is in Q`` between places.
+
+    They belong to the vocabulary of the whole text (``moments.build_vocabulary``), so a subset
+    of its statements — a support, a conflict — is read in the same state space: supports and
+    conflicts are minimal *relative to the text's names, places and possible containments*,
+    and removing a statement never makes a set of statements harder to satisfy.
+    """
+    return problem.vocabulary.edges
+
+
+def mentioned_edges(
+    statements: Iterable[ir.Statement], places: set[str]
+) -> tuple[tuple[str, str], ...]:
+    """The place-in-place atoms of some statements."""
     edges: dict[tuple[str, str], None] = {}
-    for _, formula in grounded(problem):
-        for atom in ir.atoms_of(formula):
+    for statement in statements:
+        for atom in ir.atoms_of(statement.formula):
             if isinstance(atom, ir.InPlace) and atom.thing in places and atom.thing != atom.place:
                 edges[(atom.thing, atom.place)] = None
     return tuple(edges)

@@ -21,7 +21,6 @@ from fractions import Fraction
 from typing import Any
 
 from certify import ir
-from certify.check import read
 from certify.domains.base import NumericDomain
 from certify.domains.boolean import Encoding
 from certify.domains.enumerate import LIMIT, remaining, space_size
@@ -31,6 +30,7 @@ from certify.expect import parse_interval, show_interval
 from certify.mentions import LoweredQuestion
 from certify.moments import Reading, problem_at
 from certify.numeric import Interval
+from certify.pipeline import read
 from certify.readout.finite import answer_set, project
 from certify.readout.numeric_certificates import by_statement, exact_domain
 from certify.readout.remains import remaining_questions

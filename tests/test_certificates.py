@@ -13,9 +13,9 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 
-from certify.check import check, read
 from certify.domains.enumerate import remaining
 from certify.moments import problem_at
+from certify.pipeline import check, read
 from certify.readout.answer import Options
 from certify.report import to_json
 from certify.syntax.parse import read_document

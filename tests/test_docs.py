@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from certify.check import check
+from certify.pipeline import check
 from certify.syntax.forms import QUESTIONS, STATEMENTS, reference_markdown
 from certify.syntax.parse import parse_sentence
 from tests.paths import ROOT

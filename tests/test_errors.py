@@ -115,12 +115,12 @@ def test_internal_errors_exit_70_with_one_line(
 ) -> None:
     import sys
 
-    import certify.check  # noqa: F401  (the module, which the package may shadow)
+    import certify.pipeline  # noqa: F401
 
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(sys.modules["certify.check"], "check", boom)
+    monkeypatch.setattr(sys.modules["certify.pipeline"], "check", boom)
     code, output = run(tmp_path, "Ana is in the kitchen.\n")
     assert code == 70
     assert "simulated bug" in output

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 from lark import Lark
 
-from certify.check import check
 from certify.errors import TextError
+from certify.pipeline import check
 from certify.syntax.parse import grammar_path
 
 GRAMMAR = Lark(

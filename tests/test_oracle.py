@@ -11,9 +11,9 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 
-from certify.check import check
 from certify.domains.enumerate import remaining
 from certify.evaluate import answer_in
+from certify.pipeline import check
 from certify.readout.answer import Options
 from tests.generators import finite_text
 
@@ -37,8 +37,8 @@ def test_sat_equals_enumeration(case: tuple[str, list[str]]) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(finite_text())
 def test_supports_force_their_answer(case: tuple[str, list[str]]) -> None:
-    from certify.check import read
     from certify.moments import problem_at
+    from certify.pipeline import read
     from certify.syntax.parse import read_document
 
     text, questions = case

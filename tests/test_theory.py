@@ -14,11 +14,11 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from certify.check import check, read
 from certify.domains.enumerate import states
 from certify.evaluate import Evaluation, answer_in
 from certify.moments import problem_at
 from certify.numeric import Interval
+from certify.pipeline import check, read
 from certify.syntax.parse import read_document
 
 HEADER = "x and y are integers.\n0 <= x <= 3.\n0 <= y <= 3.\n"

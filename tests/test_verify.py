@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from certify.check import check
+from certify.pipeline import check
 from certify.readout.answer import Options
 from certify.report import to_json
 from certify.verify import verify_document

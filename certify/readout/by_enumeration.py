@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from certify import ir
 from certify.domains.enumerate import remaining
+from certify.errors import UsageError
 from certify.evaluate import answer_in
 from certify.readout.answer import decide
 from certify.readout.witness import witness_of
@@ -45,8 +46,21 @@ def _shrink(problem: ir.Problem, members: list[ir.Statement], unsat: object) -> 
 def enumerated_answer(problem: ir.Problem, question: ir.Question) -> Answer:
     """Answer a finite question by enumerating the state space."""
     extra = _question_atoms(question.query)
-    states = remaining(problem, extra)
     line = question.line or None
+    try:
+        states = remaining(problem, extra)
+    except UsageError as error:  # numbers, or a space too large to enumerate
+        return Answer(
+            question.text,
+            line,
+            "unresolved",
+            None,
+            (),
+            (),
+            domain="enumeration",
+            reason=error.message,
+            stopped=("budget", error.message),
+        )
     if not states:
         lines = _shrink(
             problem, list(problem.statements), lambda s: not remaining(_subset(problem, s), extra)

@@ -69,7 +69,7 @@ def project(encoding: Encoding, query: ir.Query) -> Projection:
         literal = encoding.literal(_grounded(encoding, query.formula))
         return Projection((literal,), lambda v: "yes" if v[0] else "no", ("yes", "no"))
     if isinstance(query, ir.AskWho):
-        people = tuple(encoding.location)
+        people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves
         literals = tuple(encoding.is_in(p, query.place) for p in people)
         names = tuple(vocabulary.label(p) for p in people)
         return Projection(literals, lambda v: _people(names, v))

@@ -52,7 +52,11 @@ def singular(word: str) -> str:
         return _IRREGULAR_PLURALS[word]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
-    if word.endswith(("sses", "shes", "ches", "xes", "zes", "uses")):
+    if word.endswith("ouses"):  # houses, blouses
+        return word[:-1]
+    if word.endswith("zzes"):  # quizzes
+        return word[:-3]
+    if word.endswith(("sses", "shes", "ches", "xes", "uses")):  # glasses, boxes, wumpuses
         return word[:-2]
     if word.endswith("s") and not word.endswith(_NO_PLURAL_ENDINGS):
         return word[:-1]

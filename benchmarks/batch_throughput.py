@@ -1,0 +1,129 @@
+"""Texts per second of ``certify --check`` on a generated corpus, serial and with ``--jobs``.
+
+    python benchmarks/batch_throughput.py [--count 1000] [--jobs 1 2] [--python PY]
+
+Writes ``--count`` small texts (locations, attributes, rules, numbers, clock times — each with
+its ``# expect:`` lines, known by construction) to a temporary folder, then times one
+``certify --check FOLDER --quiet`` process per ``--jobs`` value.  One process checks the whole
+batch, so start-up is paid once; the per-run start-up of a single text against
+``python -c pass`` is printed after (see ``benchmarks/startup.py`` for its breakdown).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from startup import environment, paired
+
+NAMES = ("Ana", "Bea", "Carl", "Dan", "Eve", "Finn", "Gina", "Hugo")
+PLACES = ("the kitchen", "the garden", "the hall", "the attic", "the cellar", "the office")
+
+
+def location(rng: random.Random) -> str:
+    """A choice of places, then one ruled out."""
+    who = rng.choice(NAMES)
+    first, second, third = rng.sample(PLACES, 3)
+    return (
+        f"{who} is in {first}, {second} or {third}.\nWhere is {who}?\n"
+        f"# expect: open: {first} | {second} | {third}\n"
+        f"{who} is not in {first} and {who} is not in {third}.\nWhere is {who}?\n"
+        f"# expect: forced: {second}\n"
+    )
+
+
+def attributes(rng: random.Random) -> str:
+    """Declared colours and a difference between two things."""
+    a, b = rng.sample(("car", "bike", "van", "boat"), 2)
+    return (
+        "The colors are red, green and blue.\n"
+        f"The {a} is red or blue.\nThe {b} is not blue.\n"
+        f"The {a} and the {b} have different colors.\nThe {b} is not green.\n"
+        f"What color is the {a}?\n# expect: forced: blue\n"
+    )
+
+
+def rules(rng: random.Random) -> str:
+    """A chain of rules read backwards."""
+    who = rng.choice(NAMES)
+    return (
+        f"{who} is not cold.\nRough things are green.\nGreen, rough things are quiet.\n"
+        f"All quiet things are cold.\nIs {who} rough?\n# expect: forced: no\n"
+    )
+
+
+def numbers(rng: random.Random) -> str:
+    """Two equations that force both numbers."""
+    x, y = rng.randint(1, 50), rng.randint(1, 50)
+    return (
+        f"x + y = {x + y}.\nx - y = {x - y}.\n"
+        f"What is x?\n# expect: forced: {x}\nWhat is y?\n# expect: forced: {y}\n"
+    )
+
+
+def times(rng: random.Random) -> str:
+    """Arrivals bounded by minutes after one another."""
+    gap = rng.randint(5, 20)
+    return (
+        "Ana arrives at 9:00.\n"
+        f"Bob arrives at least {gap} minutes after Ana.\nBob arrives no later than 9:30.\n"
+        f"When does Bob arrive?\n# expect: open: [9:{gap:02d}, 9:30]\n"
+    )
+
+
+def write_corpus(folder: Path, count: int, seed: int = 5) -> None:
+    """``count`` texts, cycling through the kinds above."""
+    rng = random.Random(seed)
+    kinds = (location, attributes, rules, numbers, times)
+    for index in range(count):
+        (folder / f"text{index:05d}.txt").write_text(kinds[index % len(kinds)](rng))
+
+
+def throughput(certify: str, folder: Path, count: int, jobs: int) -> float:
+    """Texts per second of one ``certify --check`` process over the folder."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [certify, "--check", str(folder), "--quiet", "--jobs", str(jobs)],
+        capture_output=True,
+        text=True,
+        env=environment(),
+    )
+    elapsed = time.perf_counter() - started
+    if done.returncode != 0:
+        raise SystemExit(f"certify failed ({done.returncode}):\n{done.stdout}{done.stderr}")
+    return count / elapsed
+
+
+def main() -> None:
+    """Generate, time, print."""
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--count", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--python", default=sys.executable, help="interpreter of the install")
+    parser.add_argument("--runs", type=int, default=11, help="paired start-up runs")
+    args = parser.parse_args()
+    certify = str(Path(args.python).with_name("certify"))
+    with tempfile.TemporaryDirectory(prefix="certify-bench-") as temporary:
+        folder = Path(temporary)
+        write_corpus(folder, args.count)
+        rates = {jobs: throughput(certify, folder, args.count, jobs) for jobs in args.jobs}
+    for jobs, rate in rates.items():
+        speedup = rate / rates[args.jobs[0]]
+        print(f"--jobs {jobs}: {rate:7.1f} texts/s  ({speedup:.2f}× --jobs {args.jobs[0]})")
+    text = str(Path(__file__).resolve().parent.parent / "samples" / "ana.txt")
+    base, seconds, ratio = paired([certify, text], [args.python, "-c", "pass"], args.runs)
+    print(
+        f"start-up: certify samples/ana.txt {seconds * 1000:.0f} ms, "
+        f"python -c pass {base * 1000:.0f} ms: {ratio:.1f}× (median of {args.runs} pairs)"
+    )
+
+
+if __name__ == "__main__":
+    main()

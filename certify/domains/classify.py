@@ -1,0 +1,104 @@
+"""Choose the cheapest numeric domain that is exact for a group of constraints.
+
+Dispatch is a classifier plus a table (pysmt's ``TheoryOracle``): ``components`` splits the
+constraints into independent groups (connected by shared variables), ``classify`` names the
+smallest fragment a group lies in, in the order interval -> dbm -> octagon -> linear, with the
+reason in words, and ``DOMAINS`` maps the names to the domain classes.  ``build`` lets a caller
+force any domain, including one too weak to be exact, which then answers with a sound outer
+set and ``exact = False``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from certify.domains.base import NumericDomain
+from certify.domains.dbm import DifferenceBoundMatrix
+from certify.domains.fragments import mixed_components, shape
+from certify.domains.interval import IntervalDomain
+from certify.domains.linear import LinearDomain
+from certify.domains.octagon import Octagon
+from certify.numeric import LinearConstraint, format_number
+
+DOMAINS: dict[str, type[NumericDomain]] = {
+    "interval": IntervalDomain,
+    "dbm": DifferenceBoundMatrix,
+    "octagon": Octagon,
+    "linear": LinearDomain,
+}
+
+_FRAGMENTS = (
+    ("interval", {"constant", "bound"}, "bounds only"),
+    ("dbm", {"constant", "bound", "difference"}, "differences x - y <= c"),
+    ("octagon", {"constant", "bound", "difference", "octagonal"}, "±x ± y <= c"),
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """The domain picked for a group of constraints and why."""
+
+    domain: str
+    reason: str
+
+
+def components(constraints: Sequence[LinearConstraint]) -> list[tuple[LinearConstraint, ...]]:
+    """Split constraints into groups linked by shared variables, in first-appearance order.
+
+    A constraint without variables forms a group of its own.
+    """
+    parent: dict[str, str] = {}
+
+    def find(name: str) -> str:
+        while parent.setdefault(name, name) != name:
+            parent[name] = parent[parent[name]]
+            name = parent[name]
+        return name
+
+    for constraint in constraints:
+        names = constraint.variables
+        for name in names:
+            parent[find(name)] = find(names[0])
+    groups: dict[object, list[LinearConstraint]] = {}
+    for position, constraint in enumerate(constraints):
+        key: object = find(constraint.variables[0]) if constraint.terms else position
+        groups.setdefault(key, []).append(constraint)
+    return [tuple(group) for group in groups.values()]
+
+
+def classify(
+    constraints: Sequence[LinearConstraint], integers: frozenset[str] = frozenset()
+) -> Choice:
+    """Name the cheapest domain exact for ``constraints`` and the reason for it."""
+    shapes = {shape(c) for c in constraints}
+    mixed = mixed_components(constraints, integers)
+    for name, fragment, reason in _FRAGMENTS:
+        if shapes <= fragment:
+            if name == "interval" or not mixed:
+                return Choice(name, reason)
+            return Choice("linear", f"{reason}, linking integer and real variables")
+    if any(n in integers for c in constraints for n in c.variables):
+        return Choice("linear", "integer variables with general linear constraints")
+    general = next(c for c in constraints if shape(c) == "linear")
+    if len(general.terms) > 2:
+        return Choice(
+            "linear", f"general linear ({len(general.terms)} variables in one constraint)"
+        )
+    first, second = (format_number(abs(c)) for _, c in general.terms)
+    return Choice("linear", f"general linear (coefficients {first} and {second} in one constraint)")
+
+
+def build(
+    name: str,
+    constraints: Sequence[LinearConstraint],
+    integers: frozenset[str] = frozenset(),
+    budget: int | None = None,
+) -> NumericDomain:
+    """Build the named domain on the constraints (``ValueError`` for an unknown name)."""
+    try:
+        domain = DOMAINS[name]
+    except KeyError:
+        known = ", ".join(DOMAINS)
+        raise ValueError(f"unknown numeric domain {name!r} (known: {known})") from None
+    return domain.from_constraints(constraints, integers, budget)

@@ -1,0 +1,292 @@
+"""Exact Fourier-Motzkin elimination that remembers where every derived row came from.
+
+The engine of the linear domain.  Each row ``sum(a_i x_i) OP b`` carries its ``origin``: the
+multipliers of the input constraints whose combination it is (nonnegative on inequalities,
+any sign on equalities).  That bookkeeping gives three things for free:
+
+* a row ``0 OP b`` that is violated is a Farkas certificate of emptiness, read off its origin;
+* eliminating every variable but a fresh ``t`` tied by ``t = expr`` leaves the exact bounds of
+  ``expr``, with strictness (a combination is strict when a strict row takes part);
+* the recorded stages give a point by back-substitution (the last variable eliminated is
+  chosen first, inside the interval its stage rows allow).
+
+Equalities are used first, by substitution (Gaussian elimination), which keeps the systems of
+texts small; inequalities are then eliminated by pairing every upper with every lower bound
+(Fourier 1827, Motzkin 1936), choosing each time the variable that creates the fewest rows.
+Rows with the same left side are merged, keeping the tighter, and rows combining more
+inequalities than the eliminated variables plus one are dropped as redundant (Chernikov's
+rule, which keeps the growth single-exponential).  The worst case is still exponential,
+so every derived row is paid for from an ``Effort`` and the elimination stops (``stopped``)
+when it runs out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+
+from certify.domains.fragments import choose_value
+from certify.numeric import Interval, LinearConstraint, Op
+
+
+class Effort:
+    """A work counter shared by one computation (derived rows and search nodes)."""
+
+    __slots__ = ("limit", "spent")
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+
+    def spend(self, amount: int = 1) -> bool:
+        """Pay ``amount``; False once the limit is exceeded."""
+        self.spent += amount
+        return self.spent <= self.limit
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """``sum(coefficients) OP bound``, equal to ``sum(origin[i] * input_i)``.
+
+    ``support`` lists the inequalities of the current elimination the row combines (its
+    history, for Chernikov's redundancy rule).
+    """
+
+    coefficients: Mapping[str, Fraction]
+    op: Op
+    bound: Fraction
+    origin: Mapping[int, Fraction] = field(default_factory=dict)
+    support: frozenset[int] = frozenset()
+
+    @staticmethod
+    def of(constraint: LinearConstraint, index: int | None = None) -> Row:
+        """The row of an input constraint (``index`` None: a row outside the inputs)."""
+        origin = {} if index is None else {index: Fraction(1)}
+        return Row(dict(constraint.terms), constraint.op, constraint.bound, origin)
+
+    def violated(self) -> bool:
+        """Whether a row without variables is false."""
+        if self.op == "<=":
+            return self.bound < 0
+        if self.op == "<":
+            return self.bound <= 0
+        return self.bound != 0
+
+
+def combine(first: Row, a: Fraction, second: Row, b: Fraction) -> Row:
+    """Return ``a * first + b * second`` (``a``, ``b`` positive on inequalities)."""
+    coefficients = {name: a * value for name, value in first.coefficients.items()}
+    for name, value in second.coefficients.items():
+        coefficients[name] = coefficients.get(name, Fraction(0)) + b * value
+    origin = {i: a * m for i, m in first.origin.items()}
+    for i, m in second.origin.items():
+        origin[i] = origin.get(i, Fraction(0)) + b * m
+    ops = {first.op if a else "=", second.op if b else "="}
+    op: Op = "<" if "<" in ops else "<=" if "<=" in ops else "="
+    return Row(
+        {n: c for n, c in coefficients.items() if c},
+        op,
+        a * first.bound + b * second.bound,
+        {i: m for i, m in origin.items() if m},
+        (first.support if a else frozenset()) | (second.support if b else frozenset()),
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Stage:
+    """One eliminated variable: its defining equality, or the rows that bounded it."""
+
+    variable: str
+    rows: tuple[Row, ...] = ()
+    equality: Row | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Elimination:
+    """The outcome of eliminating every variable outside ``keep``."""
+
+    remaining: tuple[Row, ...]
+    stages: tuple[Stage, ...]
+    conflict: Row | None
+    stopped: bool
+
+    def point(self, kept: Mapping[str, Fraction]) -> dict[str, Fraction] | None:
+        """Back-substitute from values of the kept variables that satisfy ``remaining``.
+
+        Each stage's variable gets a readable value inside the interval its rows leave, an
+        integer when one fits (which also rounds integer variables whenever possible).
+        """
+        point = dict(kept)
+        for stage in reversed(self.stages):
+            if stage.equality is not None:
+                row = stage.equality
+                rest = sum(
+                    (c * point[n] for n, c in row.coefficients.items() if n != stage.variable),
+                    Fraction(0),
+                )
+                point[stage.variable] = (row.bound - rest) / row.coefficients[stage.variable]
+                continue
+            interval = interval_of(stage.rows, stage.variable, point)
+            chosen = choose_value(interval)
+            if chosen is None:
+                return None
+            point[stage.variable] = chosen
+        return point
+
+
+def _key(row: Row) -> tuple[tuple[str, Fraction], ...]:
+    """The left side scaled so its first coefficient is ±1 (rows with one key are parallel)."""
+    first = abs(next(iter(sorted(row.coefficients.items())))[1])
+    return tuple(sorted((n, c / first) for n, c in row.coefficients.items()))
+
+
+def _normal(row: Row) -> Row:
+    """The row scaled by a positive factor so that its first coefficient is ±1."""
+    first = abs(sorted(row.coefficients.items())[0][1])
+    if first == 1:
+        return row
+    return Row(
+        {n: c / first for n, c in row.coefficients.items()},
+        row.op,
+        row.bound / first,
+        {i: m / first for i, m in row.origin.items()},
+        row.support,
+    )
+
+
+def _merge(rows: Iterable[Row], eliminated: int) -> tuple[list[Row], Row | None]:
+    """Drop true constant rows and redundant inequalities; report a false row.
+
+    Redundant: the looser of two parallel rows, and every row combining more than
+    ``eliminated + 1`` inequalities (Chernikov 1960, Kohler 1967: after ``k`` Fourier-Motzkin
+    steps such a row is a positive combination of rows with smaller histories, strict ones
+    included, so it is implied).
+    """
+    best: dict[tuple[tuple[str, Fraction], ...], Row] = {}
+    equalities: list[Row] = []
+    for row in rows:
+        if not row.coefficients:
+            if row.violated():
+                return [], row
+            continue
+        if row.op == "=":
+            equalities.append(row)
+            continue
+        if len(row.support) > eliminated + 1:
+            continue
+        row = _normal(row)
+        key = _key(row)
+        old = best.get(key)
+        if old is None or (row.bound, row.op != "<") < (old.bound, old.op != "<"):
+            best[key] = row
+    return equalities + list(best.values()), None
+
+
+def eliminate(rows: Sequence[Row], keep: frozenset[str], effort: Effort) -> Elimination:
+    """Project the rows onto ``keep``: equalities by substitution, then Fourier-Motzkin.
+
+    Cost: each step pairs the ``p`` upper and ``q`` lower bounds of one variable into ``p*q``
+    rows, paid for from ``effort``.
+    """
+    numbered = [
+        replace(r, support=frozenset({i} if r.op != "=" else ())) for i, r in enumerate(rows)
+    ]
+    steps = 0
+    current, conflict = _merge(numbered, steps)
+    stages: list[Stage] = []
+    present = _variables(current)
+    while conflict is None:
+        chosen = _pick_equality(current, keep)
+        if chosen is not None:
+            equality, name = chosen
+            pivot = equality.coefficients[name]
+            stages.append(Stage(name, (), equality))
+            derived = []
+            for row in current:
+                if row is equality:
+                    continue
+                factor = row.coefficients.get(name)
+                derived.append(
+                    row if factor is None else combine(row, Fraction(1), equality, -factor / pivot)
+                )
+        else:
+            picked = _pick_variable(current, keep)
+            if picked is None:
+                break
+            name = picked
+            upper = [r for r in current if r.coefficients.get(name, 0) > 0]
+            lower = [r for r in current if r.coefficients.get(name, 0) < 0]
+            if not effort.spend(len(upper) * len(lower)):
+                return Elimination(tuple(current), tuple(stages), None, True)
+            stages.append(Stage(name, tuple(upper + lower)))
+            steps += 1
+            derived = [r for r in current if name not in r.coefficients]
+            for up in upper:
+                for down in lower:
+                    derived.append(
+                        combine(up, -down.coefficients[name], down, up.coefficients[name])
+                    )
+        current, conflict = _merge(derived, steps)
+        now = _variables(current)
+        for gone in present - now - keep - {name}:
+            stages.append(Stage(gone))
+        present = now
+    return Elimination(tuple(current), tuple(stages), conflict, False)
+
+
+def _variables(rows: Iterable[Row]) -> set[str]:
+    return {n for r in rows for n in r.coefficients}
+
+
+def _pick_equality(rows: Sequence[Row], keep: frozenset[str]) -> tuple[Row, str] | None:
+    """An equality and one of its variables to substitute away (fewest variables first)."""
+    options = [
+        (len(r.coefficients), sorted(n for n in r.coefficients if n not in keep), r)
+        for r in rows
+        if r.op == "="
+    ]
+    options = [o for o in options if o[1]]
+    if not options:
+        return None
+    _, names, row = min(options, key=lambda o: o[0])
+    return row, names[0]
+
+
+def _pick_variable(rows: Sequence[Row], keep: frozenset[str]) -> str | None:
+    """The variable whose elimination adds the fewest rows (a standard greedy heuristic)."""
+    counts: dict[str, list[int]] = {}
+    for row in rows:
+        for name, c in row.coefficients.items():
+            if name not in keep:
+                counts.setdefault(name, [0, 0])[0 if c > 0 else 1] += 1
+    if not counts:
+        return None
+    return min(sorted(counts), key=lambda n: counts[n][0] * counts[n][1] - sum(counts[n]))
+
+
+def interval_of(rows: Iterable[Row], name: str, point: Mapping[str, Fraction]) -> Interval:
+    """The values of ``name`` allowed by rows whose other variables are fixed by ``point``."""
+    low: tuple[Fraction, bool] | None = None
+    high: tuple[Fraction, bool] | None = None
+    for row in rows:
+        a = row.coefficients.get(name, Fraction(0))
+        rest = sum((c * point[n] for n, c in row.coefficients.items() if n != name), Fraction(0))
+        if a == 0:
+            if Row({}, row.op, row.bound - rest).violated():
+                return Interval(Fraction(0), Fraction(0), False, False)
+            continue
+        value = (row.bound - rest) / a
+        closed = row.op != "<"
+        upper = row.op == "=" or a > 0
+        if upper and (high is None or (value, closed) < high):
+            high = (value, closed)
+        lower = row.op == "=" or a < 0
+        if lower and (low is None or (value, not closed) > (low[0], not low[1])):
+            low = (value, closed)
+    return Interval(
+        None if low is None else low[0],
+        None if high is None else high[0],
+        low is not None and low[1],
+        high is not None and high[1],
+    )

@@ -1,0 +1,93 @@
+"""samples/: a corpus that covers the whole language and pins every answer with ``# expect:``.
+
+Three laws: every sample passes ``--check`` (CI runs ``certify --check samples`` too); every
+question in a sample is followed by an expectation; and every sentence form of the language
+reference (``certify/syntax/forms.py``) occurs in some sample.  A sentence *has the form* of a
+reference example when their parse trees have the same shape: the same rules and keywords,
+with names, numbers, times and verbs as placeholders.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+
+import pytest
+from lark import Token, Tree
+
+from certify.batch import run_file
+from certify.readout.answer import Options
+from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.parse import parser, read_document, split_sentences
+from tests.paths import SAMPLES
+
+TEXTS = sorted(SAMPLES.rglob("*.txt"))
+TOPICS = ("location", "attributes", "connectives", "rules", "numbers", "time", "stories")
+
+Shape = tuple[object, ...] | str
+
+
+def shape(node: Tree[Token] | Token) -> Shape:
+    """The parse tree with every token replaced by its type: ``IS``, ``IN``, ``WORD``, ``CLOCK``."""
+    if isinstance(node, Token):
+        return node.type
+    if node.data == "words":
+        return "words"
+    return (str(node.data), *(shape(child) for child in node.children))
+
+
+def sentence_shape(text: str, question: bool) -> Shape:
+    """The shape of one sentence given without its final "." or "?"."""
+    start = "question" if question else "statement"
+    return shape(parser().parse(text, start=start))
+
+
+@cache
+def corpus_shapes() -> frozenset[Shape]:
+    """The shapes of every sentence in every sample."""
+    found: set[Shape] = set()
+    for path in TEXTS:
+        for raw in path.read_text(encoding="utf-8").splitlines():
+            content = raw.split("#", 1)[0]
+            if content.strip().lower() == "story:":
+                continue
+            for _, text, end in split_sentences(content):
+                found.add(sentence_shape(text, end == "?"))
+    return frozenset(found)
+
+
+def test_the_corpus_is_organized_by_topic() -> None:
+    folders = {p.parent.name for p in TEXTS if p.parent != SAMPLES}
+    assert set(TOPICS) <= folders
+    assert len(TEXTS) >= 30
+
+
+@pytest.mark.parametrize("path", TEXTS, ids=lambda p: str(p.relative_to(SAMPLES)))
+def test_sample_passes_its_expectations(path: Path) -> None:
+    result = run_file(str(path), [], Options(), checking=True)
+    assert result.error is None, result.error.render() if result.error else ""
+    assert result.internal is None, result.internal
+    assert not result.failed, [(o.expected.line, o.problem) for o in result.failed]
+    document = read_document(path.read_text(encoding="utf-8"), str(path))
+    asked = {s.line for s in document.sentences if s.is_question}
+    pinned = {e.question_line for e in document.expectations}
+    assert asked, "a sample asks at least one question"
+    assert asked == pinned, f"questions without an expectation: {sorted(asked - pinned)}"
+
+
+@pytest.mark.parametrize(
+    ("form", "example"),
+    [(form, example.rstrip(".")) for _, form, example in STATEMENTS],
+    ids=[form for _, form, _ in STATEMENTS],
+)
+def test_every_statement_form_is_in_the_corpus(form: str, example: str) -> None:
+    assert sentence_shape(example, question=False) in corpus_shapes(), f"no sample says {form!r}"
+
+
+@pytest.mark.parametrize(
+    ("form", "example"),
+    [(form, example.rstrip("?")) for form, example in QUESTIONS],
+    ids=[form for form, _ in QUESTIONS],
+)
+def test_every_question_form_is_in_the_corpus(form: str, example: str) -> None:
+    assert sentence_shape(example, question=True) in corpus_shapes(), f"no sample asks {form!r}"

@@ -1,0 +1,85 @@
+"""Start-up stays lean: each run imports only what it uses (no timing, only module lists).
+
+A run of ``certify`` is mostly start-up.  These tests pin which heavy packages each kind of
+run may load: ``--version`` loads no pipeline at all, a finite text loads neither numpy,
+scipy nor the numeric domains, ``--json`` does not load rich.  They also check that the
+parser built from Lark's grammar cache is the parser ``grammar/certify.lark`` defines.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from lark import Lark
+
+from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.parse import grammar_path, parser
+from tests.paths import SAMPLES
+
+PROBE = """
+import json, sys
+from certify.cli import main
+out, sys.argv = sys.argv[1], ["certify", *sys.argv[2:]]
+try:
+    main()
+except SystemExit:
+    pass
+with open(out, "w") as stream:
+    json.dump(sorted(sys.modules), stream)
+"""
+
+NUMERIC_DOMAINS = (
+    "certify.domains.interval",
+    "certify.domains.dbm",
+    "certify.domains.octagon",
+    "certify.domains.linear",
+)
+
+
+def loaded(tmp_path: Path, *args: str) -> set[str]:
+    """The modules a ``certify ARGS`` process has imported when it ends."""
+    out = tmp_path / "modules.json"
+    subprocess.run([sys.executable, "-c", PROBE, str(out), *args], capture_output=True, check=False)
+    return set(json.loads(out.read_text()))
+
+
+def tops(modules: set[str]) -> set[str]:
+    """The top-level packages among ``modules``."""
+    return {m.split(".")[0] for m in modules}
+
+
+def test_version_loads_no_pipeline(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, "--version")
+    assert not tops(modules) & {"lark", "rich", "pysat", "numpy", "scipy"}
+    assert not {m for m in modules if m.startswith("certify.")} - {"certify.cli", "certify.errors"}
+
+
+def test_a_finite_text_loads_no_numeric_machinery(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, str(SAMPLES / "ana.txt"))
+    assert {"lark", "pysat", "rich"} <= tops(modules)
+    assert not tops(modules) & {"numpy", "scipy"}
+    assert not modules & set(NUMERIC_DOMAINS)
+
+
+def test_json_output_loads_no_rich(tmp_path: Path) -> None:
+    modules = loaded(tmp_path, str(SAMPLES / "ana.txt"), "--json")
+    assert "certify.pipeline" in modules
+    assert "rich" not in tops(modules)
+
+
+def test_cached_parser_is_the_grammar_files_parser() -> None:
+    fresh = Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=["statement", "question"],
+        propagate_positions=True,
+    )
+    examples = [(e.rstrip("."), "statement") for _, _, e in STATEMENTS]
+    examples += [(e.rstrip("?"), "question") for _, e in QUESTIONS]
+    assert len(examples) == len(STATEMENTS) + len(QUESTIONS) > 80
+    for text, start in examples:
+        assert parser().parse(text, start=start) == fresh.parse(text, start=start), text
