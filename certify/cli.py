@@ -74,6 +74,18 @@ def run(
     budget: Annotated[
         int | None, typer.Option(help="Bound the work per question (closure rounds, solver calls).")
     ] = None,
+    timeout: Annotated[
+        float | None,
+        typer.Option(help="Stop enumerating a question's answers after this many seconds."),
+    ] = None,
+    smallest: Annotated[
+        bool,
+        typer.Option("--smallest", help="Report a minimum-cardinality conflict."),
+    ] = False,
+    all_conflicts: Annotated[
+        bool,
+        typer.Option("--all-conflicts", help="List every minimal conflict, smallest first."),
+    ] = False,
     story: Annotated[
         bool,
         typer.Option(
@@ -124,13 +136,23 @@ def run(
         _fail(f"--domain must be one of {', '.join(DOMAINS)}, not {domain!r}", ExitCode.USAGE)
     if budget is not None and budget < 1:
         _fail("--budget must be a positive number", ExitCode.USAGE)
+    if timeout is not None and timeout <= 0:
+        _fail("--timeout must be a positive number of seconds", ExitCode.USAGE)
     if jobs < 0:
         _fail("--jobs must be 0 (one per CPU) or a positive number", ExitCode.USAGE)
     if update and ask:
         _fail("--update freezes the questions written in the files; drop --ask", ExitCode.USAGE)
     if junit is not None and not os.path.isdir(os.path.dirname(junit) or "."):
         _fail(f"--junit: the folder of {junit!r} does not exist", ExitCode.USAGE)
-    options = Options(engine=engine, domain=domain, budget=budget, story=story)
+    options = Options(
+        engine=engine,
+        domain=domain,
+        budget=budget,
+        story=story,
+        timeout=timeout,
+        smallest=smallest,
+        all_conflicts=all_conflicts,
+    )
     checking = check and not update
     printer = _Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
     entries = collect(paths or [], glob)
@@ -289,8 +311,15 @@ def _fail(message: str, code: ExitCode) -> None:
 
 
 def main() -> None:
-    """Console entry point."""
+    """Console entry point: ``certify verify ...`` or ``certify PATH... [options]``.
+
+    (A text file literally named ``verify`` is reached as ``./verify``.)
+    """
     try:
+        if sys.argv[1:2] == ["verify"]:
+            from certify.verify_cli import main as verify
+
+            verify(sys.argv[2:])
         app(prog_name="certify")
     except KeyboardInterrupt:
         sys.stderr.write("certify: interrupted\n")

@@ -159,3 +159,16 @@ def test_command_line(tmp_path: Path) -> None:
     junk = tmp_path / "junk.json"
     junk.write_text("not json", encoding="utf-8")
     assert runner.invoke(app, [str(junk)]).exit_code == 3
+
+
+def test_certify_verify_subcommand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from certify.cli import main
+
+    text = tmp_path / "house.txt"
+    text.write_text(HOUSE, encoding="utf-8")
+    report = tmp_path / "report.json"
+    report.write_text(json.dumps(to_json(check(HOUSE, file=str(text)))), encoding="utf-8")
+    monkeypatch.setattr("sys.argv", ["certify", "verify", str(report)])
+    with pytest.raises(SystemExit) as stopped:
+        main()
+    assert stopped.value.code == 0

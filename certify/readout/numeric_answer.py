@@ -63,7 +63,8 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
             conflict=consistency.conflict,
             domain="numeric",
         )
-    if consistency.consistent is None:
+    query = question.query
+    if consistency.consistent is None and (isinstance(query, ir.AskTruth) or not consistency.model):
         return Answer(
             question.text,
             line,
@@ -74,7 +75,6 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
             reason=consistency.reason,
             domain="numeric",
         )
-    query = question.query
     if isinstance(query, ir.AskTruth):
         return _truth(certifier, question, query.formula)
     assert isinstance(query, ir.AskNumber)
@@ -87,7 +87,10 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
         interval = _shift(interval, Fraction(0))
     interval = tighten(interval, whole)
     witnesses: list[Witness] = []
-    for value in probe_values(interval, whole):
+    # Without a witness for the whole text (an inexact domain, a budget), no state can be
+    # completed: the interval is still a sound outer set, and the status stays unresolved.
+    probes = probe_values(interval, whole) if consistency.consistent else []
+    for value in probes:
         point = _propose(group, pin(expr, value))
         if point is None:
             continue
@@ -112,6 +115,8 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
         status = "unresolved"
     name = group.name if group else "interval"
     reason = group.reason if group else "no statement constrains it"
+    if consistency.consistent is None:
+        reason = f"{consistency.reason}; the interval is a sound outer bound"
     stopped = ("budget", group.domain.stopped) if group and group.domain.stopped else None
     support = how = None
     if status == "forced" and group is not None and interval.single is not None:

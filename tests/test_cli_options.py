@@ -1,0 +1,74 @@
+"""The certificate options on the command line: --smallest, --all-conflicts, --budget, --timeout."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from certify.cli import app
+
+runner = CliRunner()
+TWO_CONFLICTS = (
+    "Ana is in the kitchen.\nAna is in the garden.\nAna is not in the kitchen.\nWhere is Ana?\n"
+)
+
+
+def _json(tmp_path: Path, text: str, *args: str) -> dict[str, object]:
+    path = tmp_path / "text.txt"
+    path.write_text(text, encoding="utf-8")
+    result = runner.invoke(app, [str(path), "--json", *args])
+    assert result.exit_code == 0, result.output
+    data: dict[str, object] = json.loads(result.stdout)
+    return data
+
+
+def test_smallest_and_all_conflicts(tmp_path: Path) -> None:
+    data = _json(tmp_path, TWO_CONFLICTS, "--smallest", "--all-conflicts")
+    question = data["questions"][0]  # type: ignore[index]
+    assert question["status"] == "contradictory"
+    assert len(question["conflict"]) == 2
+    detail = question["conflict_detail"]
+    assert detail["minimal"].startswith("smallest")
+    assert sorted(map(sorted, detail["all_conflicts"])) == [[1, 2], [1, 3]]
+    assert detail["all_conflicts_complete"] is True
+
+
+def test_default_conflict_is_subset_minimal(tmp_path: Path) -> None:
+    data = _json(tmp_path, TWO_CONFLICTS)
+    assert data["questions"][0]["conflict_detail"]["minimal"] == "subset-minimal"  # type: ignore[index]
+
+
+def test_budget_stops_with_a_reason(tmp_path: Path) -> None:
+    text = "Ana is in the kitchen, the garden or the hall.\nWhere is Ana?\n"
+    data = _json(tmp_path, text, "--budget", "2")
+    question = data["questions"][0]  # type: ignore[index]
+    assert question["status"] == "open"  # two witnesses already certify open
+    assert question["stopped"]["limit"] == "budget"
+    assert len(question["witnessed"]) == 2
+
+
+def test_budget_on_numbers_keeps_a_sound_bound(tmp_path: Path) -> None:
+    text = "x - y <= 1.\ny - z <= 1.\nz - w <= 1.\nw - v <= 1.\nWhat is x - v?\n"
+    data = _json(tmp_path, text, "--domain", "dbm", "--budget", "1")
+    question = data["questions"][0]  # type: ignore[index]
+    assert question["status"] in ("unresolved", "open")
+    if question["answers"] is not None:
+        assert question["answers"]["high"] in ("4", "inf")
+
+
+def test_bad_timeout_is_a_usage_error(tmp_path: Path) -> None:
+    path = tmp_path / "a.txt"
+    path.write_text("Ana is in the hall.\n", encoding="utf-8")
+    assert runner.invoke(app, [str(path), "--timeout", "0"]).exit_code == 2
+
+
+def test_a_forced_weaker_domain_stays_sound(tmp_path: Path) -> None:
+    text = "x + y = 10.\nx - y = 2.\nWhat is x?\n"
+    exact = _json(tmp_path, text)["questions"][0]  # type: ignore[index]
+    assert exact["status"] == "forced" and exact["answers"]["low"] == "6"
+    weak = _json(tmp_path, text, "--domain", "interval")["questions"][0]  # type: ignore[index]
+    assert weak["status"] == "unresolved"
+    low, high = weak["answers"]["low"], weak["answers"]["high"]
+    assert low == "-inf" or float(low) <= 6 <= (float("inf") if high == "inf" else float(high))
