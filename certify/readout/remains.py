@@ -29,9 +29,10 @@ def remaining_questions(problem: ir.Problem) -> list[ir.Question]:
         ask(text, ir.AskTruth(atom))
     for name in vocabulary.numbers:
         clock = name in vocabulary.clocks
-        label = vocabulary.label(name)
-        ask(
-            f"What is {label}?" if not clock else f"When: {label}?",
-            ir.AskNumber(LinearExpr.variable(name), clock),
-        )
+        if clock and "." in name:  # "ana.arrive": When does Ana arrive?
+            thing, verb = name.rsplit(".", 1)
+            text = f"When does {vocabulary.label(thing)} {verb}?"
+        else:
+            text = f"What is {vocabulary.label(name)}?"
+        ask(text, ir.AskNumber(LinearExpr.variable(name), clock))
     return questions
