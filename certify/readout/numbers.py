@@ -15,9 +15,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
-from certify.domains.classify import build, classify, components
-
 from certify.domains.base import NumericDomain
+from certify.domains.classify import build, classify, components
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 
 
