@@ -22,6 +22,7 @@ when it runs out.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -155,17 +156,46 @@ def _normal(row: Row) -> Row:
     )
 
 
-def _merge(rows: Iterable[Row], eliminated: int) -> tuple[list[Row], Row | None]:
+def _cut(row: Row) -> Row:
+    """Round a row over integer variables only: coprime integer coefficients, integral bound.
+
+    Valid for every integer point (a Chvatal-Gomory cut of the row alone); an equality whose
+    bound the coefficients' gcd does not divide becomes the false row ``0 = 1``.  The origin is
+    scaled along but is no longer a Farkas certificate.
+    """
+    scale = math.lcm(*(c.denominator for c in row.coefficients.values()))
+    divisor = math.gcd(*(int(c * scale) for c in row.coefficients.values()))
+    factor = Fraction(scale, divisor)
+    bound = row.bound * factor
+    if row.op == "=" and bound.denominator != 1:
+        return Row({}, "=", Fraction(1), row.origin, row.support)
+    rounded = (
+        bound if row.op == "=" else math.ceil(bound) - 1 if row.op == "<" else math.floor(bound)
+    )
+    return Row(
+        {n: c * factor for n, c in row.coefficients.items()},
+        "=" if row.op == "=" else "<=",
+        Fraction(rounded),
+        {i: m * factor for i, m in row.origin.items()},
+        row.support,
+    )
+
+
+def _merge(
+    rows: Iterable[Row], eliminated: int, integers: frozenset[str]
+) -> tuple[list[Row], Row | None]:
     """Drop true constant rows and redundant inequalities; report a false row.
 
     Redundant: the looser of two parallel rows, and every row combining more than
     ``eliminated + 1`` inequalities (Chernikov 1960, Kohler 1967: after ``k`` Fourier-Motzkin
     steps such a row is a positive combination of rows with smaller histories, strict ones
-    included, so it is implied).
+    included, so it is implied).  Rows over ``integers`` only are cut first.
     """
     best: dict[tuple[tuple[str, Fraction], ...], Row] = {}
     equalities: list[Row] = []
     for row in rows:
+        if integers and row.coefficients and row.coefficients.keys() <= integers:
+            row = _cut(row)
         if not row.coefficients:
             if row.violated():
                 return [], row
@@ -183,17 +213,24 @@ def _merge(rows: Iterable[Row], eliminated: int) -> tuple[list[Row], Row | None]
     return equalities + list(best.values()), None
 
 
-def eliminate(rows: Sequence[Row], keep: frozenset[str], effort: Effort) -> Elimination:
+def eliminate(
+    rows: Sequence[Row],
+    keep: frozenset[str],
+    effort: Effort,
+    integers: frozenset[str] = frozenset(),
+) -> Elimination:
     """Project the rows onto ``keep``: equalities by substitution, then Fourier-Motzkin.
 
-    Cost: each step pairs the ``p`` upper and ``q`` lower bounds of one variable into ``p*q``
-    rows, paid for from ``effort``.
+    With ``integers``, every row over integer variables only is cut (``_cut``): the result is
+    then a relaxation of the integer points rather than the exact real projection.  Cost: each
+    step pairs the ``p`` upper and ``q`` lower bounds of one variable into ``p*q`` rows, paid
+    for from ``effort``.
     """
     numbered = [
         replace(r, support=frozenset({i} if r.op != "=" else ())) for i, r in enumerate(rows)
     ]
     steps = 0
-    current, conflict = _merge(numbered, steps)
+    current, conflict = _merge(numbered, steps, integers)
     stages: list[Stage] = []
     present = _variables(current)
     while conflict is None:
@@ -227,7 +264,7 @@ def eliminate(rows: Sequence[Row], keep: frozenset[str], effort: Effort) -> Elim
                     derived.append(
                         combine(up, -down.coefficients[name], down, up.coefficients[name])
                     )
-        current, conflict = _merge(derived, steps)
+        current, conflict = _merge(derived, steps, integers)
         now = _variables(current)
         for gone in present - now - keep - {name}:
             stages.append(Stage(gone))
