@@ -2,14 +2,17 @@
 
 ``minimize`` finds the infimum of a linear goal over the points of a polyhedron whose integer
 variables are integral (Land and Doig 1960, in depth-first order).  Each node's relaxation is
-solved exactly by ``fourier_motzkin``: its interval for the goal prunes the node, and a point at
-the relaxation's optimum (integer values preferred by back-substitution) either is integral, or
-names a fractional variable to split on (``x <= floor(v)`` or ``x >= floor(v) + 1``).
+solved by ``fourier_motzkin``, which also cuts every derived row over integers only (so
+``2x = 6, 2y - 2z = 6 + 3x`` is settled at the root by divisibility).  The relaxation's
+interval for the goal prunes the node, and a point at its optimum (integer values preferred by
+back-substitution) either is integral, or names a fractional variable to split on
+(``x <= floor(v)`` or ``x >= floor(v) + 1``).
 
 Strict constraints and real variables can make an infimum unattained; such a node is split
 three ways around an integral point (``x <= v - 1``, ``x = v``, ``x >= v + 1``) until every
 integer variable is fixed, when the relaxation is exact.  A goal over integers only takes
-values on a lattice, so its open ends are first moved to the next lattice value.
+values on a lattice, so each node's bound is first moved up to the next lattice value (a node
+whose relaxation reaches 1/3 for ``x + 2y`` promises 1, and is pruned once 1 is found).
 
 A relaxation unbounded in the goal means the integer problem is unbounded too as soon as one
 integral point is found (Meyer 1974: rational polyhedra keep their recession cone).  The search
@@ -86,7 +89,7 @@ def minimize(
             continue
         if not effort.spend():
             return stop([*stack, (branch, parent)])
-        solved = eliminate([*rows, *branch, goal_row], frozenset({GOAL}), effort)
+        solved = eliminate([*rows, *branch, goal_row], frozenset({GOAL}), effort, integers)
         if solved.stopped:
             return stop([*stack, (branch, parent)])
         if solved.conflict is not None:
@@ -95,8 +98,10 @@ def minimize(
         if relaxed.is_empty:
             continue
         low, closed = relaxed.low, relaxed.low_closed
-        if lattice and low is not None and not closed:
-            low = goal.constant + (math.floor((low - goal.constant) / step) + 1) * step
+        if lattice and low is not None:
+            # The goal only takes values on its lattice: move the bound up to the next one.
+            steps = (low - goal.constant) / step
+            low = goal.constant + (math.ceil(steps) if closed else math.floor(steps) + 1) * step
             closed = True
             if relaxed.high is not None and (
                 low > relaxed.high or (low == relaxed.high and not relaxed.high_closed)
@@ -128,7 +133,7 @@ def minimize(
             return Extreme(True, True, None, False, best_point)
         if closed and reached == low:
             continue
-        free = _unfixed([*rows, *branch], names, effort)
+        free = _unfixed([*rows, *branch], names, integers, effort)
         if free is None:
             if _key(low, False) < best:
                 best = _key(low, False)
@@ -143,10 +148,12 @@ def minimize(
     return Extreme(True, True, best[1], best[2] == 0, best_point)
 
 
-def _unfixed(rows: Sequence[Row], names: Sequence[str], effort: Effort) -> str | None:
+def _unfixed(
+    rows: Sequence[Row], names: Sequence[str], integers: frozenset[str], effort: Effort
+) -> str | None:
     """An integer variable the rows do not pin to a single value (None if all are pinned)."""
     for name in names:
-        solved = eliminate(rows, frozenset({name}), effort)
+        solved = eliminate(rows, frozenset({name}), effort, integers)
         if solved.stopped:
             return name
         if solved.conflict is None and interval_of(solved.remaining, name, {}).single is None:

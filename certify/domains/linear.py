@@ -22,7 +22,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from certify.domains.base import NumericConflict, NumericDomain, shrink
+from certify.domains.base import NumericDomain
+from certify.domains.conflict import NumericConflict, shrink
 from certify.domains.fourier_motzkin import Effort, Elimination, Row, eliminate, interval_of
 from certify.domains.fragments import tighten
 from certify.domains.integer import GOAL, minimize
@@ -31,6 +32,8 @@ from certify.numeric import EMPTY, EVERYTHING, Interval, LinearConstraint, Linea
 DEFAULT_BUDGET = 20_000
 SHRINK_LIMIT = 24
 """Conflicts up to this size are shrunk by deletion (one solve per constraint)."""
+SHRINK_BUDGET = 2_000
+"""The budget of each integer feasibility check while shrinking a conflict."""
 
 
 class LinearDomain(NumericDomain):
@@ -189,7 +192,10 @@ class LinearDomain(NumericDomain):
         return NumericConflict(relevant, "integer")
 
     def _integer_infeasible(self, subset: tuple[LinearConstraint, ...]) -> bool:
-        return type(self)(subset, self._integers, self._limit).is_bottom() is True
+        # A subset may be unbounded where the search cannot finish: keep such checks short,
+        # an inconclusive one simply keeps the constraint.
+        budget = min(self._limit, SHRINK_BUDGET)
+        return type(self)(subset, self._integers, budget).is_bottom() is True
 
     @staticmethod
     def _farkas(subset: tuple[LinearConstraint, ...]) -> NumericConflict:
