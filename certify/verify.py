@@ -202,10 +202,12 @@ class Checker:
                 self.fail("the numbers are not contradictory")
             return
         data = self.entry.get("answers")
-        if not isinstance(data, dict) or not domain.exact:
+        if not isinstance(data, dict):
+            return
+        exact, finished = domain.tight_bound(self.query.expr)
+        if not finished:
             return
         claimed = _interval(data)
-        exact = domain.bound(self.query.expr)
         if not claimed.includes(exact):
             self.fail(
                 f"the values reach {show_interval(exact, self.query.clock)}, outside the answer"
@@ -222,7 +224,8 @@ class Checker:
                 assert isinstance(self.query, ir.AskNumber)
                 domain = _numeric(sub, keep)
                 wanted = _interval(self.entry["answers"]).single
-                return bool(domain.exact and domain.bound(self.query.expr).single == wanted)
+                interval, finished = domain.tight_bound(self.query.expr)
+                return finished and interval.single == wanted
             return finite_answers(sub, self.query) == {claimed}
 
         if not forces(lines):

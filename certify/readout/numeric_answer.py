@@ -82,7 +82,9 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
     group, _ = _group_for(certifier, set(expr.variables))
     integers = certifier.problem.vocabulary.integers
     whole = integral(expr, integers)
-    interval = EVERYTHING if group is None else group.domain.bound(expr)
+    interval, finished = EVERYTHING, True
+    if group is not None:
+        interval, finished = group.domain.tight_bound(expr)
     if expr.constant and group is not None:
         interval = _shift(interval, Fraction(0))
     interval = tighten(interval, whole)
@@ -109,7 +111,7 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
     status: Status
     if interval.single is not None and witnesses:
         status = "forced"
-    elif len(values) >= 2:
+    elif len(values) >= 2 and finished:
         status = "open"
     else:
         status = "unresolved"
@@ -118,6 +120,11 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
     if consistency.consistent is None:
         reason = f"{consistency.reason}; the interval is a sound outer bound"
     stopped = ("budget", group.domain.stopped) if group and group.domain.stopped else None
+    if not finished and group is not None and group.domain.exact:
+        # The domain decided the text, but the search for this question's ends ran out.
+        limit = f"the search for the bounds of {question.text!r} stopped at its budget"
+        stopped = stopped or ("budget", limit)
+        reason = f"{reason}; {limit}, the interval is a sound outer bound"
     support = how = None
     if status == "forced" and group is not None and interval.single is not None:
         support = support_for_value(

@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from fractions import Fraction
 
-from certify.domains.base import NumericDomain, check_conflict
+from certify.domains.base import NumericDomain
 from certify.domains.classify import build
+from certify.domains.conflict import check_conflict
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
 
@@ -78,9 +79,10 @@ def support_for_value(
         if not lines:
             return False
         domain = exact_domain(grouped, lines, declared)
-        if not domain.exact:
+        bound, finished = domain.tight_bound(expr)
+        if not finished:
             return False
-        interval = tighten(domain.bound(expr), whole and integral(expr, domain.integers))
+        interval = tighten(bound, whole and integral(expr, domain.integers))
         return interval.single == value
 
     every = candidates(grouped, declared)

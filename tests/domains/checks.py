@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 
-from certify.domains.base import NumericDomain, check_conflict, check_farkas
+from certify.domains.base import NumericDomain
+from certify.domains.conflict import check_conflict, check_farkas
 from certify.domains.linear import LinearDomain
 from certify.numeric import LinearConstraint, LinearExpr
 
@@ -62,9 +63,10 @@ def check_integer_system(
     if domain.exact:
         assert verdict is (not truth), "exact value undecided about emptiness"
     for expr in probes(names) if truth else ():
-        answer, tight = domain.bound(expr), value_hull(expr, names, found)
+        (answer, finished), tight = domain.tight_bound(expr), value_hull(expr, names, found)
         assert answer.includes(tight), f"{expr}: true values {tight} not inside {answer}"
-        if domain.exact:
+        assert not finished or domain.exact, f"{expr}: finished bound of an inexact value"
+        if finished:
             assert answer == tight, f"{expr}: {answer} is not the tight {tight}"
     if verdict is True:
         check_conflict_of(domain, integers)
