@@ -20,11 +20,11 @@ from certify.readout.answer import Options
 from certify.report import to_json
 from certify.syntax.parse import read_document
 from certify.verify import verify_document
-from tests.generators import finite_text
+from tests.generators import small_finite_text
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(finite_text())
+@given(small_finite_text())
 def test_every_certificate_checks_by_brute_force(case: tuple[str, list[str]]) -> None:
     text, questions = case
     data = json.loads(json.dumps(to_json(check(text, questions))))
@@ -32,7 +32,7 @@ def test_every_certificate_checks_by_brute_force(case: tuple[str, list[str]]) ->
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(finite_text())
+@given(small_finite_text())
 def test_all_conflicts_are_minimal_and_smallest_is_smallest(case: tuple[str, list[str]]) -> None:
     text, questions = case
     report = check(text, questions[:1], options=Options(smallest=True, all_conflicts=True))

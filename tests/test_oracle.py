@@ -15,7 +15,7 @@ from certify.domains.enumerate import remaining
 from certify.evaluate import answer_in
 from certify.pipeline import check
 from certify.readout.answer import Options
-from tests.generators import finite_text
+from tests.generators import small_finite_text
 
 EXAMPLES = 500
 
@@ -28,14 +28,14 @@ def _answer_sets(text: str, questions: list[str], engine: str) -> list[tuple[str
 
 
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(finite_text())
+@given(small_finite_text())
 def test_sat_equals_enumeration(case: tuple[str, list[str]]) -> None:
     text, questions = case
     assert _answer_sets(text, questions, "sat") == _answer_sets(text, questions, "enumerate"), text
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(finite_text())
+@given(small_finite_text())
 def test_supports_force_their_answer(case: tuple[str, list[str]]) -> None:
     from certify.moments import problem_at
     from certify.pipeline import read
