@@ -31,11 +31,11 @@ from scipy.sparse.csgraph import johnson
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from certify.domains.dbm import DifferenceBoundMatrix
+from certify.domains.dbm_pairs import johnson_closure
 from certify.domains.dbm_paths import (
     DifferenceGraph,
     floyd_warshall,
     floyd_warshall_array,
-    johnson_closure,
     square_closure,
 )
 from certify.numeric import LinearConstraint, LinearExpr

@@ -29,18 +29,18 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from certify.domains.base import ZERO, NumericConflict, NumericDomain, check_farkas
+from certify.domains.base import NumericDomain
+from certify.domains.conflict import ZERO, NumericConflict, check_farkas
+from certify.domains.dbm_pairs import PairOracle, johnson_closure
 from certify.domains.dbm_paths import (
     INF,
     Array,
     DifferenceGraph,
     Matrix,
-    PairOracle,
     Scaling,
     add_edge,
     floyd_warshall,
     has_negative_diagonal,
-    johnson_closure,
     negative_cycle,
     potentials,
     read,

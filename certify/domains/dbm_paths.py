@@ -16,25 +16,22 @@ numpy methods are used only when ``float_safe`` proves that, and the pure-Python
 * ``square_closure``: the paper's section 5, ``M <- min(M, M (x) M)`` repeated, O(N^3) per
   round and ``ceil(log2 L)`` rounds for shortest paths of ``L`` edges; every partial result is
   a valid outer bound;
-* ``johnson_closure``: Bellman-Ford potentials then one Dijkstra per source (Johnson 1977),
-  O(N E log N), via scipy;
-* ``PairOracle``: potentials computed once, then a bound between two nodes by two single-source
-  Dijkstra runs on the reweighted graph, without any closure.
+* ``dbm_pairs.johnson_closure``: Bellman-Ford potentials then one Dijkstra per source
+  (Johnson 1977), O(N E log N), via scipy;
+* ``dbm_pairs.PairOracle``: potentials computed once, then a bound between two nodes by two
+  single-source Dijkstra runs on the reweighted graph, without any closure.
 """
 
 from __future__ import annotations
 
-import heapq
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
-from scipy.sparse.csgraph import NegativeCycleError, bellman_ford, dijkstra, johnson
 
 INF = math.inf
 FLOAT_EXACT = 2**53
@@ -233,23 +230,6 @@ def square_closure(graph: DifferenceGraph, budget: int | None = None) -> Partial
     return PartialClosure(matrix, rounds, needed, closed)
 
 
-def johnson_closure(graph: DifferenceGraph) -> Array | Matrix | None:
-    """Close with Johnson's algorithm (scipy when float-safe); None on a negative cycle.
-
-    O(N E log N): potentials by Bellman-Ford, then Dijkstra from every node.
-    """
-    if graph.float_safe():
-        try:
-            result: Array = johnson(graph.sparse(), directed=True)
-        except NegativeCycleError:
-            return None
-        return result
-    oracle = PairOracle.build(graph)
-    if oracle is None:
-        return None
-    return [oracle.distances(source) for source in range(graph.size)]
-
-
 def potentials(graph: DifferenceGraph) -> list[int] | None:
     """Exact Bellman-Ford from a virtual source; None when there is a negative cycle.
 
@@ -313,96 +293,6 @@ def _parent_cycle(parent: list[int]) -> list[int] | None:
         for visited in path:
             state[visited] = 2
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class PairOracle:
-    """Answers single questions ``V_v - V_u`` without a closure (Johnson's reweighting).
-
-    Built once in O(N E) (the potentials); each question then costs one Dijkstra run per
-    source, O(E log N), on the reweighted graph whose weights are all nonnegative.
-    """
-
-    graph: DifferenceGraph
-    potential: list[int]
-    reweighted: csr_matrix | None
-    adjacency: list[list[tuple[int, int]]]
-
-    @staticmethod
-    def build(graph: DifferenceGraph) -> PairOracle | None:
-        """Compute the potentials; None when the graph has a negative cycle."""
-        if graph.float_safe(factor=4 * max(graph.size, 1)):
-            shifted = np.asarray(_scipy_potentials(graph), dtype=np.float64)
-            if shifted.size and np.isfinite(shifted).all():
-                potential = [int(h) for h in shifted]
-                return PairOracle(graph, potential, graph.sparse(potential), [])
-        exact = potentials(graph)
-        if exact is None:
-            return None
-        adjacency: list[list[tuple[int, int]]] = [[] for _ in range(graph.size)]
-        for (u, v), w in graph.edges.items():
-            adjacency[u].append((v, w + exact[u] - exact[v]))
-        return PairOracle(graph, exact, None, adjacency)
-
-    def distances(self, source: int) -> list[float]:
-        """Shortest distances from ``source`` to every node (``INF`` when unreachable)."""
-        return self.distances_from([source])[0]
-
-    def distances_from(self, sources: Sequence[int]) -> list[list[float]]:
-        """Shortest distances from each source, one Dijkstra run per source."""
-        h = self.potential
-        if self.reweighted is not None:
-            found: Any = dijkstra(self.reweighted, directed=True, indices=list(sources))
-            return [
-                [INF if d == INF else int(d) - h[source] + h[v] for v, d in enumerate(row)]
-                for row, source in zip(found, sources)
-            ]
-        return [self._dijkstra(source) for source in sources]
-
-    def pair(self, u: int, v: int) -> tuple[int | None, int | None]:
-        """The shortest distances ``u -> v`` and ``v -> u`` (None when unreachable)."""
-        h = self.potential
-        if self.reweighted is not None:
-            found: Any = dijkstra(self.reweighted, directed=True, indices=[u, v])
-            there, back = float(found[0][v]), float(found[1][u])
-        else:
-            there, back = self._dijkstra(u)[v], self._dijkstra(v)[u]
-        return (
-            None if there == INF else int(there) - h[u] + h[v],
-            None if back == INF else int(back) - h[v] + h[u],
-        )
-
-    def _dijkstra(self, source: int) -> list[float]:
-        h = self.potential
-        best: list[float] = [INF] * self.graph.size
-        best[source] = 0
-        queue = [(0, source)]
-        while queue:
-            d, u = heapq.heappop(queue)
-            if d > best[u]:
-                continue
-            for v, w in self.adjacency[u]:
-                if d + w < best[v]:
-                    best[v] = d + w
-                    heapq.heappush(queue, (d + w, v))
-        return [INF if d == INF else int(d) - h[source] + h[v] for v, d in enumerate(best)]
-
-
-def _scipy_potentials(graph: DifferenceGraph) -> list[float]:
-    """Potentials by scipy's Bellman-Ford from an extra node with weight-1 edges to all.
-
-    Every path from the extra node uses exactly one of its edges, so the weight 1 (kept
-    nonzero so that scipy sees the edges) shifts all potentials alike.  Returns ``[]`` on a
-    negative cycle.
-    """
-    size = graph.size
-    source_edges = {(size, v): 1 for v in range(size)}
-    extended = DifferenceGraph(size + 1, {**graph.edges, **source_edges})
-    try:
-        found = bellman_ford(extended.sparse(), directed=True, indices=size)
-    except NegativeCycleError:
-        return []
-    return [float(d) for d in found[:size]]
 
 
 def add_edge(matrix: Matrix, u: int, v: int, weight: int) -> None:

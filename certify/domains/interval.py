@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from certify.domains.base import NumericConflict, NumericDomain, check_farkas
+from certify.domains.base import NumericDomain
+from certify.domains.conflict import NumericConflict, check_farkas
 from certify.domains.fragments import affine, choose_value, interval_sum, tighten
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 

@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from certify.domains.base import NumericConflict, NumericDomain, check_cycle, check_farkas, shrink
+from certify.domains.base import NumericDomain
+from certify.domains.conflict import NumericConflict, check_cycle, check_farkas, shrink
 from certify.domains.dbm_paths import (
     INF,
     DifferenceGraph,

@@ -10,16 +10,15 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from certify.domains.base import ZERO, check_cycle, check_farkas
+from certify.domains.conflict import ZERO, check_cycle, check_farkas
 from certify.domains.dbm import DifferenceBoundMatrix
+from certify.domains.dbm_pairs import PairOracle, johnson_closure
 from certify.domains.dbm_paths import (
     INF,
     DifferenceGraph,
-    PairOracle,
     floyd_warshall,
     floyd_warshall_array,
     has_negative_diagonal,
-    johnson_closure,
     negative_cycle,
     square_closure,
 )

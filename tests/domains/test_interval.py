@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from hypothesis import given, settings
 
-from certify.domains.base import check_bounds, check_farkas
+from certify.domains.conflict import check_bounds, check_farkas
 from certify.domains.interval import IntervalDomain
 from certify.numeric import EVERYTHING, Interval, LinearConstraint
 

@@ -11,8 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from certify.domains.base import NumericDomain, check_farkas
+from certify.domains.base import NumericDomain
 from certify.domains.classify import DOMAINS
+from certify.domains.conflict import check_farkas
 from certify.domains.linear import LinearDomain
 from certify.numeric import EMPTY, EVERYTHING, LinearConstraint
 

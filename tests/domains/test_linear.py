@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linprog
 
-from certify.domains.base import check_farkas
+from certify.domains.conflict import check_farkas
 from certify.domains.linear import LinearDomain
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from certify.domains.base import check_conflict, check_cycle
+from certify.domains.conflict import check_conflict, check_cycle
 from certify.domains.linear import LinearDomain
 from certify.domains.octagon import Octagon
 from certify.numeric import Interval, LinearConstraint
