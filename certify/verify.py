@@ -38,7 +38,7 @@ from certify.readout.witness import describe, state_from
 from certify.report import SCHEMA
 from certify.syntax.parse import read_document
 
-SMALL = min(LIMIT, 1 << 16)
+SMALL = min(LIMIT, 1 << 12)
 """State spaces up to this size are re-derived by enumeration, larger ones by Glucose."""
 
 
