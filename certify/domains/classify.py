@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from certify.domains.base import NumericDomain
 from certify.domains.dbm import DifferenceBoundMatrix
-from certify.domains.fragments import mixed_components, shape
+from certify.domains.fragments import mixed_components, representatives, shape
 from certify.domains.interval import IntervalDomain
 from certify.domains.linear import LinearDomain
 from certify.domains.octagon import Octagon
@@ -48,21 +48,10 @@ def components(constraints: Sequence[LinearConstraint]) -> list[tuple[LinearCons
 
     A constraint without variables forms a group of its own.
     """
-    parent: dict[str, str] = {}
-
-    def find(name: str) -> str:
-        while parent.setdefault(name, name) != name:
-            parent[name] = parent[parent[name]]
-            name = parent[name]
-        return name
-
-    for constraint in constraints:
-        names = constraint.variables
-        for name in names:
-            parent[find(name)] = find(names[0])
+    representative = representatives(constraints)
     groups: dict[object, list[LinearConstraint]] = {}
     for position, constraint in enumerate(constraints):
-        key: object = find(constraint.variables[0]) if constraint.terms else position
+        key: object = representative[constraint.variables[0]] if constraint.terms else position
         groups.setdefault(key, []).append(constraint)
     return [tuple(group) for group in groups.values()]
 
