@@ -61,3 +61,45 @@ def test_case(path) -> None:  # type: ignore[no-untyped-def]
 
 def _finite(answers: object) -> list[str]:
     return list(answers) if isinstance(answers, list) else []
+
+
+def _document(stem: str) -> dict:  # type: ignore[type-arg]
+    (path,) = [p for p in CASES if p.stem == stem]
+    result = run_file(str(path), [], Options(), checking=True)
+    assert result.report is not None
+    return dict(json.loads(json.dumps(to_json(result.report))))
+
+
+def test_seed_contradiction_shows_its_conflict_and_a_witness_per_subset() -> None:
+    (question,) = _document("03-seed-contradictory")["questions"]
+    assert question["conflict"] == [2, 3]
+    detail = question["conflict_detail"]
+    assert detail["minimal"] == "subset-minimal"
+    assert sorted(w["without"] for w in detail["subset_witnesses"]) == [2, 3]
+
+
+def test_negative_cycle_case_shows_the_cycle_and_the_multipliers() -> None:
+    (question,) = _document("18-negative-cycle")["questions"]
+    assert question["conflict"] == [1, 2, 3]
+    detail = question["conflict_detail"]["detail"]
+    cycle = detail.split(";")[0]
+    assert cycle.startswith("negative cycle: ")
+    assert all(name in cycle for name in ("Ana arrives", "Bob arrives", "Carl arrives"))
+    assert "Farkas multipliers: 1 × (Ana arrives - Bob arrives <= -10)" in detail
+
+
+def test_linear_contradiction_shows_exact_multipliers() -> None:
+    (question,) = _document("22-linear-contradiction")["questions"]
+    assert question["conflict"] == [1, 2]
+    detail = question["conflict_detail"]["detail"]
+    assert "Farkas multipliers: 2 × (x + y = 10) + -1 × (2*x + 2*y = 21)" in detail
+
+
+@pytest.mark.parametrize(
+    ("stem", "support"), [("09-conditional", [1, 2, 3]), ("11-different-places", [1, 2, 3, 4])]
+)
+def test_compositional_supports(stem: str, support: list[int]) -> None:
+    (question,) = _document(stem)["questions"]
+    assert question["status"] == "forced"
+    assert question["how"] == "compositional"
+    assert question["support"] == support

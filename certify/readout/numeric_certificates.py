@@ -9,12 +9,12 @@ re-checked rather than trusted.  Every one-smaller subset of a conflict gets a w
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
 
 from certify.domains.base import NumericDomain
-from certify.domains.classify import build
-from certify.domains.conflict import check_conflict
+from certify.domains.classify import build, classify
+from certify.domains.conflict import NumericConflict, check_conflict
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
 
@@ -149,9 +149,13 @@ def minimal_conflict(
         found, _ = every_by_subsets(candidates(grouped, declared), infeasible, limit)
         if found and len(found[0]) <= len(kept):
             kept = found[0]
-    final = exact_domain(grouped, kept, declared).conflict()
-    if final is not None and check_conflict(final, frozenset(domain.integers)) is not False:
-        detail = describe_certificate(final, label)
+    described = [
+        describe_certificate(final, label)
+        for final in _final_certificates(grouped, kept, declared)
+        if check_conflict(final, frozenset(domain.integers)) is not False
+    ]
+    if described:
+        detail = "; ".join(dict.fromkeys(described))
     points: list[tuple[int, dict[str, Fraction]]] = []
     for line in kept:
         rest = tuple(x for x in kept if x != line)
@@ -160,6 +164,21 @@ def minimal_conflict(
             raise AssertionError("a shrunk numeric conflict is not minimal")
         points.append((line, dict(point)))
     return kept, detail, points
+
+
+def _final_certificates(
+    grouped: dict[int, list[LinearConstraint]], kept: Sequence[int], declared: Declarations
+) -> Iterator[NumericConflict]:
+    """The minimal conflict's certificates: from the cheapest exact domain (a negative cycle for
+    differences and octagons), and from the exact linear domain (Farkas multipliers)."""
+    constraints = tuple(dict.fromkeys(c for line in kept for c in grouped.get(line, ())))
+    integers = frozenset(v for line in kept for v in declared.get(line, ()))
+    chosen = classify(constraints, integers).domain
+    for name in dict.fromkeys((chosen, "linear")):
+        domain = build(name, constraints, integers, None)
+        certificate = domain.conflict() if domain.exact else None
+        if certificate is not None:
+            yield certificate
 
 
 def describe_certificate(certificate: object, label: Callable[[str], str] = str) -> str:
