@@ -33,6 +33,8 @@ def run(tmp_path: Path, text: str | bytes, *args: str) -> tuple[int, str]:
         ("Ana is in the [bold]kitchen[/bold].\n", "the character '['", 15),
         ("Ana izz in the kitchen.\n", "I didn't expect 'izz'", 5),
         ("Bea is in.\n", "stops too early", 10),
+        ("a + b = 3.\n", "'a' is a word of certify's language and cannot name a number", 1),
+        ("x = 2.\nin - x <= 3.\n", "'in' is a word of certify's language", 1),
     ],
 )
 def test_syntax_errors_point_at_the_problem(

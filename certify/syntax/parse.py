@@ -185,6 +185,17 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
     return Parsed(line, column, text + end, node, start == "question")
 
 
+_ARITHMETIC = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "LE", "GE", "LT", "GT", "EQ"})
+
+
+def _is_keyword(word: str) -> bool:
+    """Whether ``word`` is one of the grammar's keywords (``a``, ``is``, ``in``, ...)."""
+    return any(
+        terminal.priority >= 2 and re.fullmatch(terminal.pattern.to_regexp(), word)
+        for terminal in parser().terminals
+    )
+
+
 def _syntax_error(
     error: UnexpectedInput, text: str, line: int, column: int, start: str
 ) -> TextError:
@@ -201,6 +212,13 @@ def _syntax_error(
     elif isinstance(error, UnexpectedToken):
         message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
         expected_terms = set(error.expected or ())
+        before = text[:offset].split()[-1:]
+        if error.token.type in _ARITHMETIC and before and _is_keyword(before[0]):
+            offset, word = len(text[:offset].rstrip()) - len(before[0]), before[0]
+            message = (
+                f"{before[0]!r} is a word of certify's language and cannot name a number "
+                "(use a name such as x, t1 or speed)"
+            )
     else:
         message = "this sentence stops too early"
         expected_terms = set(getattr(error, "expected", ()) or ())
