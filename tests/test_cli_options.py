@@ -53,9 +53,37 @@ def test_budget_on_numbers_keeps_a_sound_bound(tmp_path: Path) -> None:
     text = "x - y <= 1.\ny - z <= 1.\nz - w <= 1.\nw - v <= 1.\nWhat is x - v?\n"
     data = _json(tmp_path, text, "--domain", "dbm", "--budget", "1")
     question = data["questions"][0]  # type: ignore[index]
-    assert question["status"] in ("unresolved", "open")
-    if question["answers"] is not None:
-        assert question["answers"]["high"] in ("4", "inf")
+    # One squaring round has not yet combined four edges: x - v is still unbounded above.
+    assert question["status"] == "unresolved"
+    assert question["answers"]["high"] == "inf"
+    assert question["stopped"] == {
+        "limit": "budget",
+        "reason": "closure stopped after 1 of 3 squaring rounds",
+    }
+
+
+TIMES = (
+    "Ana arrives at 9:00.\n"
+    "Bob arrives at least 10 minutes after Ana.\n"
+    "Bob arrives no later than 9:30.\n"
+    "Carl arrives 5 minutes before Bob.\n"
+    "When does Carl arrive?\n"
+    "When does Bob arrive?\n"
+)
+
+
+def test_witnesses_at_both_ends_settle_a_partial_closure(tmp_path: Path) -> None:
+    carl, bob = _json(tmp_path, TIMES, "--budget", "1")["questions"]  # type: ignore[misc]
+    # Bob's partial bound is already [9:10, 9:30] and both ends are witnessed: over the reals
+    # the values between are attained too, so the answer is exact despite the budget.
+    assert bob["status"] == "open"
+    assert (bob["answers"]["low"], bob["answers"]["high"]) == ("550", "570")
+    assert bob["stopped"]["limit"] == "budget"
+    # Carl's lower end is still missing after one round: the outer set stays unresolved.
+    assert carl["status"] == "unresolved"
+    assert (carl["answers"]["low"], carl["answers"]["high"]) == ("-inf", "565")
+    full = _json(tmp_path, TIMES)["questions"]  # type: ignore[index]
+    assert [q["status"] for q in full] == ["open", "open"]
 
 
 def test_bad_timeout_is_a_usage_error(tmp_path: Path) -> None:
@@ -72,3 +100,24 @@ def test_a_forced_weaker_domain_stays_sound(tmp_path: Path) -> None:
     assert weak["status"] == "unresolved"
     low, high = weak["answers"]["low"], weak["answers"]["high"]
     assert low == "-inf" or float(low) <= 6 <= (float("inf") if high == "inf" else float(high))
+
+
+def test_integer_groups_are_never_settled_by_their_ends() -> None:
+    from fractions import Fraction
+
+    from certify.numeric import Interval, LinearConstraint, LinearExpr
+    from certify.readout.numbers import make_group
+    from certify.readout.numeric_answer import _settled_by_ends
+
+    # t = 2k with 0 <= k <= 2: witnesses at t = 0 and t = 4, yet t = 1 is impossible.
+    t, k = LinearExpr.variable("t"), LinearExpr.variable("k")
+    rows = [
+        LinearConstraint.make(t, "=", k.scaled(2), [1]),
+        LinearConstraint.make(k, ">=", LinearExpr((), Fraction(0)), [2]),
+        LinearConstraint.make(k, "<=", LinearExpr((), Fraction(2)), [3]),
+    ]
+    ends = Interval(Fraction(0), Fraction(4), True, True)
+    reached = {Fraction(0), Fraction(4)}
+    assert _settled_by_ends(ends, reached, make_group(rows, frozenset(), None, 1))
+    assert not _settled_by_ends(ends, reached, make_group(rows, frozenset({"k"}), None, 1))
+    assert not _settled_by_ends(ends, {Fraction(0)}, make_group(rows, frozenset(), None, 1))

@@ -148,7 +148,9 @@ class Certifier:
             empty = group.domain.is_bottom()
             if empty is True:
                 return Consistency(False, self._numeric_conflict(group, tuple(model)))
-            found = None if empty is None else group.domain.witness()
+            # A witness is checked exactly against the group's own constraints, so it proves
+            # consistency even where a budget kept the domain from deciding emptiness.
+            found = group.domain.witness()
             if found is None:
                 reason = group.domain.stopped or f"the {group.name} domain found no witness"
                 return Consistency(None, None, tuple(model), reason=reason)

@@ -89,6 +89,7 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
         interval = _shift(interval, Fraction(0))
     interval = tighten(interval, whole)
     witnesses: list[Witness] = []
+    reached: set[Fraction] = set()
     # Without a witness for the whole text (an inexact domain, a budget), no state can be
     # completed: the interval is still a sound outer set, and the status stays unresolved.
     probes = probe_values(interval, whole) if consistency.consistent else []
@@ -105,8 +106,11 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
             else _plain(value)
         )
         witnesses.append(certifier.witness(None, state, shown))
+        reached.add(value)
         if len(witnesses) == 2 or interval.single is not None:
             break
+    settled = not finished and group is not None and _settled_by_ends(interval, reached, group)
+    finished = finished or settled
     values = {w.answer for w in witnesses}
     status: Status
     if interval.single is not None and witnesses:
@@ -120,11 +124,15 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
     if consistency.consistent is None:
         reason = f"{consistency.reason}; the interval is a sound outer bound"
     stopped = ("budget", group.domain.stopped) if group and group.domain.stopped else None
+    if settled:
+        reason = f"{reason}; witnesses at both ends of the sound outer interval make it exact"
     if not finished and group is not None and group.domain.exact:
         # The domain decided the text, but the search for this question's ends ran out.
         limit = f"the search for the bounds of {question.text!r} stopped at its budget"
         stopped = stopped or ("budget", limit)
         reason = f"{reason}; {limit}, the interval is a sound outer bound"
+    elif not finished and stopped and consistency.consistent:
+        reason = f"{reason}; {stopped[1]}, the interval is a sound outer bound"
     support = how = None
     if status == "forced" and group is not None and interval.single is not None:
         support = support_for_value(
@@ -157,6 +165,24 @@ def _plain(value: Fraction) -> str:
     from certify.numeric import format_number
 
     return format_number(value)
+
+
+def _settled_by_ends(interval: Interval, reached: set[Fraction], group: Group) -> bool:
+    """Whether witnesses at both closed ends of a sound outer interval make it exact.
+
+    Over the reals the values of a linear expression on a conjunction of linear constraints
+    form an interval (the projection of a convex set), so a witnessed low end and a witnessed
+    high end leave no gap.  Integers can leave gaps (``t = 2k``), so groups with integer
+    variables never settle this way.
+    """
+    return (
+        interval.low is not None
+        and interval.high is not None
+        and interval.low_closed
+        and interval.high_closed
+        and {interval.low, interval.high} <= reached
+        and not group.domain.integers & set(group.domain.variables)
+    )
 
 
 def _shift(interval: Interval, by: Fraction) -> Interval:
