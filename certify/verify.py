@@ -29,11 +29,13 @@ from certify.evaluate import answer_in, check
 from certify.expect import parse_interval, show_interval
 from certify.mentions import LoweredQuestion
 from certify.moments import Reading, problem_at
-from certify.numeric import Interval
+from certify.numeric import EMPTY, Interval
 from certify.pipeline import read
+from certify.readout.answer import Certifier, Options, is_numeric
 from certify.readout.finite import answer_set, project
 from certify.readout.numeric_certificates import by_statement, exact_domain
 from certify.readout.remains import remaining_questions
+from certify.readout.theory import linear_checker
 from certify.readout.witness import describe, state_from
 from certify.report import SCHEMA
 from certify.syntax.parse import read_document
@@ -55,9 +57,9 @@ def finite_answers(problem: ir.Problem, query: ir.Query) -> set[str]:
     numeric = [
         s
         for s in problem.statements
-        if ir.constraints_of(s.formula) is not None or isinstance(s.formula, ir.Integral)
+        if ir.constraints_of(s.formula) is not None or bool(s.declares)
     ]
-    if numeric:
+    if numeric and not mixed(problem):
         if _numeric(problem).is_bottom() is True:
             return set()
         if isinstance(query, ir.AskTruth) and ir.constraints_of(query.formula) is not None:
@@ -70,11 +72,29 @@ def finite_answers(problem: ir.Problem, query: ir.Query) -> set[str]:
     if not problem.vocabulary.numbers and space_size(problem, extra) <= SMALL:
         return {answer_in(problem, s, query) for s in remaining(problem, extra)}
     encoding = Encoding(problem, solver="glucose4")
+    if encoding.theory:
+        encoding.checker = linear_checker(problem.vocabulary.numbers, None)
     try:
         result = answer_set(encoding, project(encoding, query), encoding.all_selectors(), 1 << 30)
         return {f.answer for f in result.found}
     finally:
         encoding.close()
+
+
+def mixed(problem: ir.Problem) -> bool:
+    """Whether comparisons sit inside connectives (SAT with the linear theory decides them)."""
+    return any(
+        ir.constraints_of(s.formula) is None and is_numeric(s.formula) for s in problem.statements
+    )
+
+
+def mixed_interval(problem: ir.Problem, query: ir.AskNumber) -> Interval | None:
+    """The exact interval of a numeric question in a mixed text, re-derived with Glucose."""
+    certifier = Certifier(problem, Options(solver="glucose4"))
+    answer = certifier.answer(ir.Question("", 0, query))
+    if answer.status in ("unresolved",) or not isinstance(answer.answers, Interval):
+        return None if answer.status != "contradictory" else EMPTY
+    return answer.answers
 
 
 def _declared(problem: ir.Problem) -> dict[int, tuple[str, ...]]:
@@ -195,6 +215,9 @@ class Checker:
     def numeric_outer(self, status: str) -> None:
         """The claimed interval contains the exact one (equals it when forced)."""
         assert isinstance(self.query, ir.AskNumber)
+        if mixed(self.problem):
+            self.mixed_outer(status)
+            return
         domain = _numeric(self.problem)
         empty = domain.is_bottom()
         if status == "contradictory":
@@ -213,6 +236,22 @@ class Checker:
                 f"the values reach {show_interval(exact, self.query.clock)}, outside the answer"
             )
 
+    def mixed_outer(self, status: str) -> None:
+        """As ``numeric_outer``, for comparisons inside connectives."""
+        assert isinstance(self.query, ir.AskNumber)
+        exact = mixed_interval(self.problem, self.query)
+        if exact is None:
+            return
+        if status == "contradictory":
+            if not exact.is_empty:
+                self.fail("the numbers are not contradictory")
+            return
+        data = self.entry.get("answers")
+        if isinstance(data, dict) and not _interval(data).includes(exact):
+            self.fail(
+                f"the values reach {show_interval(exact, self.query.clock)}, outside the answer"
+            )
+
     def support(self, lines: list[int], numeric: bool) -> None:
         """The support forces the answer on its own, and no smaller part of it does."""
 
@@ -220,6 +259,11 @@ class Checker:
 
         def forces(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
+            if numeric and mixed(self.problem):
+                assert isinstance(self.query, ir.AskNumber)
+                exact = mixed_interval(sub, self.query)
+                wanted = _interval(self.entry["answers"]).single
+                return exact is not None and exact.single == wanted
             if numeric:
                 assert isinstance(self.query, ir.AskNumber)
                 domain = _numeric(sub, keep)
@@ -240,6 +284,8 @@ class Checker:
 
         def contradictory(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
+            if mixed(self.problem):
+                return not finite_answers(sub, ir.AskTruth(ir.Const(True)))
             if any(ir.constraints_of(s.formula) is not None for s in sub.statements):
                 if _numeric(sub, keep).is_bottom() is True:
                     return True

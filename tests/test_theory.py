@@ -8,6 +8,7 @@ point of the grid.  The certified statuses and answer sets must agree exactly.
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import replace
 from fractions import Fraction
 
@@ -19,7 +20,9 @@ from certify.evaluate import Evaluation, answer_in
 from certify.moments import problem_at
 from certify.numeric import Interval
 from certify.pipeline import check, read
+from certify.report import to_json
 from certify.syntax.parse import read_document
+from certify.verify import verify_document
 
 HEADER = "x and y are integers.\n0 <= x <= 3.\n0 <= y <= 3.\n"
 PLACES = ("the kitchen", "the garden")
@@ -86,3 +89,30 @@ def test_sat_with_linear_theory_equals_brute_force(case: tuple[str, list[str]]) 
             assert set(answer.answers or ()) == truth, text
             single = len(truth) == 1 and "(other)" not in truth
             assert answer.status == ("forced" if single else "open"), text
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mixed_text())
+def test_mixed_reports_verify(case: tuple[str, list[str]]) -> None:
+    # certify verify re-derives answers, supports and conflicts with Glucose and the exact
+    # linear theory over each subset of statements (integer declarations included).
+    text, questions = case
+    data = json.loads(json.dumps(to_json(check(text, questions))))
+    assert verify_document(data, text) == [], text
+
+
+def test_an_integer_declaration_belongs_to_the_support_that_needs_it() -> None:
+    text = (
+        "x is an integer.\n"
+        "Ana is in the kitchen or the garden.\n"
+        "If Ana is in the kitchen, then x > 3.\n"
+        "x < 5.\n"
+        "Ana is in the kitchen.\n"
+    )
+    value, truth = check(text, ["What is x?", "Is it true that x = 4?"]).questions
+    assert value.status == "forced" and value.answers == Interval(
+        Fraction(4), Fraction(4), True, True
+    )
+    # Without line 1, x could be 4.5: the declaration is part of both supports.
+    assert value.support == (1, 3, 4, 5) and value.how == "compositional"
+    assert truth.answers == ("yes",) and truth.support == (1, 3, 4, 5)

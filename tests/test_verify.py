@@ -172,3 +172,35 @@ def test_certify_verify_subcommand(tmp_path: Path, monkeypatch: pytest.MonkeyPat
     with pytest.raises(SystemExit) as stopped:
         main()
     assert stopped.value.code == 0
+
+
+MIXED = (
+    "x is an integer.\n"
+    "Ana is in the kitchen or the garden.\n"
+    "If Ana is in the kitchen, then x > 3.\n"
+    "x < 5.\n"
+    "Ana is in the kitchen.\n"
+    "What is x?\n"
+)
+
+
+def test_mixed_report_without_its_integer_declaration_is_caught() -> None:
+    assert verify_document(report_of(MIXED), MIXED) == []
+
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][0]["support"] = [3, 4, 5]
+
+    broken = _broken(MIXED, change)
+    assert any("do not force the answer" in b for b in broken), broken
+
+
+def test_mixed_report_with_a_narrowed_interval_is_caught() -> None:
+    text = "Ana is in the kitchen or the garden.\nIf Ana is in the kitchen, then x > 3.\nx < 5.\n"
+    text += "What is x?\n"
+
+    def change(data: dict[str, Any]) -> None:
+        data["questions"][0]["answers"]["low"] = "4"
+        data["questions"][0]["answers"]["low_closed"] = True
+
+    broken = _broken(text, change)
+    assert any("outside the answer" in b for b in broken), broken

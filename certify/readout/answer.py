@@ -50,6 +50,8 @@ class Options:
     timeout: float | None = None
     smallest: bool = False
     all_conflicts: bool = False
+    solver: str = "cadical153"
+    """The python-sat solver (``certify verify`` re-derives with ``glucose4``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +104,12 @@ class Certifier:
     @cached_property
     def encoding(self) -> Encoding:
         """The SAT encoding of the finite statements (with the linear theory when mixed)."""
-        encoding = Encoding(self.finite)
+        encoding = Encoding(self.finite, solver=self.options.solver)
         if encoding.theory:
             from certify.readout.theory import linear_checker
 
             vocabulary = self.problem.vocabulary
-            encoding.checker = linear_checker(
-                vocabulary.numbers, vocabulary.integers, self.options.budget
-            )
+            encoding.checker = linear_checker(vocabulary.numbers, self.options.budget)
         return encoding
 
     @cached_property

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 from certify import ir
 from certify.domains.boolean import Encoding
 from certify.domains.classify import build
-from certify.numeric import Interval, LinearConstraint
+from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.readout.certificates import lines_of, minimal_core
 from certify.readout.numbers import integral, pin, probe_values, tighten
 from certify.readout.witness import number_text
 from certify.report import Answer, Status, Witness
@@ -55,13 +56,28 @@ def tagged(chosen: list[tuple[int, LinearConstraint]]) -> tuple[LinearConstraint
     )
 
 
-def linear_checker(
-    numbers: tuple[str, ...], integers: frozenset[str], budget: int | None
-) -> Checker:
-    """The theory callback for an encoding: True (point kept), a lemma, or None (undecided)."""
+def declaration_selectors(encoding: Encoding) -> dict[int, tuple[str, ...]]:
+    """The selector of every integer declaration, with the variables it declares."""
+    return {
+        selector: statement.declares
+        for selector, statement in encoding.statement_of.items()
+        if statement.declares
+    }
+
+
+def linear_checker(numbers: tuple[str, ...], budget: int | None) -> Checker:
+    """The theory callback for an encoding: True (point kept), a lemma, or None (undecided).
+
+    A variable is an integer only while the model switches its declaration on: integer
+    declarations are statements like the others, so they can be left out of a support or a
+    conflict, and a lemma that needed integrality names their selectors.
+    """
 
     def check(encoding: Encoding, model: list[int]) -> bool | list[int] | None:
         chosen = asserted(encoding, model)
+        true = set(model)
+        active = {s: names for s, names in declaration_selectors(encoding).items() if s in true}
+        integers = frozenset(name for names in active.values() for name in names)
         domain = build("linear", tagged(chosen), integers, budget)
         empty = domain.is_bottom()
         if empty is None:
@@ -69,7 +85,10 @@ def linear_checker(
         if empty:
             conflict = domain.conflict()
             indices = sorted(conflict.tags()) if conflict is not None else range(len(chosen))
-            return [-chosen[i][0] for i in indices]
+            lemma = [-chosen[i][0] for i in indices]
+            if conflict is None or conflict.kind != "farkas":
+                lemma += [-selector for selector in active]  # integrality may have been used
+            return lemma
         point = domain.witness()
         if point is None:
             return None
@@ -121,7 +140,9 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
         )
     encoding = certifier.encoding
     vocabulary = certifier.problem.vocabulary
-    whole = integral(query.expr, vocabulary.integers)
+    # The integers its own statements declare (a verifier asks about parts of a text).
+    integers = frozenset(n for s in certifier.problem.statements for n in s.declares)
+    whole = integral(query.expr, integers)
     literals = tuple(encoding.theory)
     activation = encoding._id(("numbers", question.line, question.text, len(encoding.clauses)))
     intervals: list[Interval] = []
@@ -133,7 +154,7 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
             complete = True
             break
         chosen = asserted(encoding, model)
-        domain = build("linear", tagged(chosen), vocabulary.integers, certifier.options.budget)
+        domain = build("linear", tagged(chosen), integers, certifier.options.budget)
         interval = tighten(domain.bound(query.expr), whole)
         intervals.append(interval)
         for value in probe_values(interval, whole):
@@ -165,6 +186,10 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     reason = (
         "" if complete else "the budget ran out before every combination of comparisons was seen"
     )
+    support = how = None
+    if status == "forced" and hull is not None and hull.single is not None:
+        support = _forcing_lines(encoding, query.expr, hull.single)
+        how = None if support is None else "stated" if len(support) == 1 else "compositional"
     return Answer(
         question.text,
         question.line or None,
@@ -175,5 +200,14 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
         domain="boolean + linear",
         reason=reason or "comparisons inside connectives",
         clock=query.clock,
+        support=support,
+        how=how,
         stopped=None if complete else ("budget", reason),
     )
+
+
+def _forcing_lines(encoding: Encoding, expr: LinearExpr, value: Fraction) -> tuple[int, ...] | None:
+    """A minimal set of statements under which ``expr`` cannot differ from ``value``."""
+    equal = encoding.comparison(pin(expr, value))
+    core = minimal_core(encoding, [-equal])
+    return None if not core else lines_of(encoding, core)
