@@ -148,6 +148,7 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     intervals: list[Interval] = []
     witnesses: list[Witness] = []
     complete = False
+    exact = True  # every combination's own bound search finished
     for _ in range(certifier.options.budget or certifier.options.calls):
         model = encoding.solve([*encoding.all_selectors(), activation])
         if model is None:
@@ -155,7 +156,9 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
             break
         chosen = asserted(encoding, model)
         domain = build("linear", tagged(chosen), integers, certifier.options.budget)
-        interval = tighten(domain.bound(query.expr), whole)
+        bound, finished = domain.tight_bound(query.expr)
+        exact = exact and finished
+        interval = tighten(bound, whole)
         intervals.append(interval)
         for value in probe_values(interval, whole):
             if len({w.answer for w in witnesses}) >= 2:
@@ -179,13 +182,15 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     values = {w.answer for w in witnesses}
     if hull is not None and hull.single is not None and witnesses:
         status = "forced"
-    elif len(values) >= 2:
+    elif len(values) >= 2 and exact:
         status = "open"
     else:
         status = "unresolved"
     reason = (
         "" if complete else "the budget ran out before every combination of comparisons was seen"
     )
+    if not exact:
+        reason = "the integer search for a combination's bounds ran out; the hull is an outer set"
     support = how = None
     if status == "forced" and hull is not None and hull.single is not None:
         support = _forcing_lines(encoding, query.expr, hull.single)
@@ -202,7 +207,7 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
         clock=query.clock,
         support=support,
         how=how,
-        stopped=None if complete else ("budget", reason),
+        stopped=None if complete and exact else ("budget", reason),
     )
 
 
