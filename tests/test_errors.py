@@ -35,6 +35,8 @@ def run(tmp_path: Path, text: str | bytes, *args: str) -> tuple[int, str]:
         ("Bea is in.\n", "stops too early", 10),
         ("a + b = 3.\n", "'a' is a word of certify's language and cannot name a number", 1),
         ("x = 2.\nin - x <= 3.\n", "'in' is a word of certify's language", 1),
+        ("x + a = 3.\n", "'a' is a word of certify's language and cannot name a number", 5),
+        ("x + 2 is = 3.\n", "'is' is a word of certify's language", 7),
     ],
 )
 def test_syntax_errors_point_at_the_problem(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from lark import v_args
+from lark import Token, v_args
 from lark.tree import Meta
 
 from certify.numeric import LinearExpr
@@ -139,10 +139,19 @@ class NumberRules(Located):
         return LinearExpr((), numerator / denominator)
 
     def scaled(self, meta: Meta, children: list[Any]) -> LinearExpr:
-        return LinearExpr.of({str(children[-1]).lower(): Fraction(str(children[0]))})
+        return LinearExpr.of({self._number_name(children[-1]): Fraction(str(children[0]))})
 
     def variable(self, meta: Meta, children: list[Any]) -> LinearExpr:
-        return LinearExpr.variable(str(children[0]).lower())
+        return LinearExpr.variable(self._number_name(children[0]))
+
+    def _number_name(self, token: Token) -> str:
+        """A variable's name; the language's own words (``a``, ``is``) cannot be one."""
+        from certify.syntax.parse import is_keyword, not_a_number_name  # parse imports us
+
+        if is_keyword(str(token)):
+            span = self.token_span(token)
+            raise SentenceError(not_a_number_name(str(token)), span, "x + y = 10.")
+        return str(token).lower()
 
     def negative(self, meta: Meta, children: list[Any]) -> LinearExpr:
         return children[-1].scaled(-1)  # type: ignore[no-any-return]

@@ -188,7 +188,16 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
 _ARITHMETIC = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "LE", "GE", "LT", "GT", "EQ"})
 
 
-def _is_keyword(word: str) -> bool:
+def not_a_number_name(word: str) -> str:
+    """The message for a keyword used where a number's name stands."""
+    return (
+        f"{word!r} is a word of certify's language and cannot name a number "
+        "(use a name such as x, t1 or speed)"
+    )
+
+
+@cache
+def is_keyword(word: str) -> bool:
     """Whether ``word`` is one of the grammar's keywords (``a``, ``is``, ``in``, ...)."""
     return any(
         terminal.priority >= 2 and re.fullmatch(terminal.pattern.to_regexp(), word)
@@ -213,12 +222,9 @@ def _syntax_error(
         message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
         expected_terms = set(error.expected or ())
         before = text[:offset].split()[-1:]
-        if error.token.type in _ARITHMETIC and before and _is_keyword(before[0]):
+        if error.token.type in _ARITHMETIC and before and is_keyword(before[0]):
             offset, word = len(text[:offset].rstrip()) - len(before[0]), before[0]
-            message = (
-                f"{before[0]!r} is a word of certify's language and cannot name a number "
-                "(use a name such as x, t1 or speed)"
-            )
+            message = not_a_number_name(before[0])
     else:
         message = "this sentence stops too early"
         expected_terms = set(getattr(error, "expected", ()) or ())
