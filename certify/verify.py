@@ -92,8 +92,10 @@ def mixed_interval(problem: ir.Problem, query: ir.AskNumber) -> Interval | None:
     """The exact interval of a numeric question in a mixed text, re-derived with Glucose."""
     certifier = Certifier(problem, Options(solver="glucose4"))
     answer = certifier.answer(ir.Question("", 0, query))
-    if answer.status in ("unresolved",) or not isinstance(answer.answers, Interval):
-        return None if answer.status != "contradictory" else EMPTY
+    if answer.status == "contradictory":
+        return EMPTY
+    if answer.status == "unresolved" or not isinstance(answer.answers, Interval):
+        return None
     return answer.answers
 
 
@@ -120,6 +122,7 @@ class Checker:
         self.problem = problem
         self.query = query
         self.entry = entry
+        self.mixed = mixed(problem)
         where = f"line {entry.get('line')}" if entry.get("line") else "--ask"
         self.name = f"{where} {entry.get('question')!r}"
         self.broken: list[str] = []
@@ -215,7 +218,7 @@ class Checker:
     def numeric_outer(self, status: str) -> None:
         """The claimed interval contains the exact one (equals it when forced)."""
         assert isinstance(self.query, ir.AskNumber)
-        if mixed(self.problem):
+        if self.mixed:
             self.mixed_outer(status)
             return
         domain = _numeric(self.problem)
@@ -259,7 +262,7 @@ class Checker:
 
         def forces(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
-            if numeric and mixed(self.problem):
+            if numeric and self.mixed:
                 assert isinstance(self.query, ir.AskNumber)
                 exact = mixed_interval(sub, self.query)
                 wanted = _interval(self.entry["answers"]).single
@@ -284,7 +287,7 @@ class Checker:
 
         def contradictory(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
-            if mixed(self.problem):
+            if self.mixed:
                 return not finite_answers(sub, ir.AskTruth(ir.Const(True)))
             if any(ir.constraints_of(s.formula) is not None for s in sub.statements):
                 if _numeric(sub, keep).is_bottom() is True:

@@ -33,12 +33,14 @@ from certify.domains.base import NumericDomain
 from certify.domains.conflict import ZERO, NumericConflict, check_farkas
 from certify.domains.dbm_pairs import PairOracle, johnson_closure
 from certify.domains.dbm_paths import (
-    INF,
     Array,
     DifferenceGraph,
+    Edge,
     Matrix,
     Scaling,
     add_edge,
+    cycle_factors,
+    encode_edges,
     floyd_warshall,
     has_negative_diagonal,
     negative_cycle,
@@ -61,9 +63,6 @@ from certify.numeric import Interval, LinearConstraint, LinearExpr
 
 SMALL = 40
 """Graphs up to this many nodes are closed eagerly by Floyd-Warshall in pure Python."""
-
-Edge = tuple[int, int, Fraction, bool, int, Fraction]
-"""An edge before encoding: tail, head, value, strict, source constraint, its multiplier."""
 
 
 class DifferenceBoundMatrix(NumericDomain):
@@ -106,13 +105,7 @@ class DifferenceBoundMatrix(NumericDomain):
         for position, constraint in fragment:
             edges.extend(self._edges_of(position, constraint))
         self._scaling = scaling_for(((e[2], e[3]) for e in edges), len(self._nodes))
-        weights: dict[tuple[int, int], int] = {}
-        self._origin: dict[tuple[int, int], tuple[int, Fraction]] = {}
-        for tail, head, value, strict, position, factor in edges:
-            weight = self._scaling.encode(value, strict)
-            if weight < weights.get((tail, head), INF):
-                weights[(tail, head)] = weight
-                self._origin[(tail, head)] = (position, factor)
+        weights, self._origin = encode_edges(edges, self._scaling)
         self._graph = DifferenceGraph(len(self._nodes), weights)
         self._matrix: Matrix | Array | None = None
         self._oracle: PairOracle | None = None
@@ -234,10 +227,7 @@ class DifferenceBoundMatrix(NumericDomain):
         cycle = negative_cycle(self._graph)
         if cycle is None:
             raise AssertionError("an empty difference graph has a negative cycle")
-        factors: dict[int, Fraction] = {}
-        for tail, head in zip(cycle, cycle[1:] + cycle[:1]):
-            position, factor = self._origin[(tail, head)]
-            factors[position] = factors.get(position, Fraction(0)) + factor
+        factors = cycle_factors(cycle, self._origin)
         conflict = NumericConflict(
             tuple(self._constraints[p] for p in factors),
             "cycle",

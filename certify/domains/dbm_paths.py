@@ -125,6 +125,36 @@ def read(matrix: Matrix | Array, i: int, j: int) -> int | None:
     return None if weight == INF else int(weight)
 
 
+Edge = tuple[int, int, Fraction, bool, int, Fraction]
+"""An edge before encoding: tail, head, value, strict, source constraint, its multiplier."""
+
+Origin = dict[tuple[int, int], tuple[int, Fraction]]
+"""For each kept edge, the input constraint it came from and that constraint's multiplier."""
+
+
+def encode_edges(
+    edges: Iterable[Edge], scaling: Scaling
+) -> tuple[dict[tuple[int, int], int], Origin]:
+    """The tightest encoded weight of every edge, and the constraint each one came from."""
+    weights: dict[tuple[int, int], int] = {}
+    origin: Origin = {}
+    for tail, head, value, strict, position, factor in edges:
+        weight = scaling.encode(value, strict)
+        if weight < weights.get((tail, head), INF):
+            weights[(tail, head)] = weight
+            origin[(tail, head)] = (position, factor)
+    return weights, origin
+
+
+def cycle_factors(cycle: Sequence[int], origin: Origin) -> dict[int, Fraction]:
+    """The Farkas multiplier of each input constraint along a cycle (its edges' sum)."""
+    factors: dict[int, Fraction] = {}
+    for tail, head in zip(cycle, [*cycle[1:], *cycle[:1]]):
+        position, factor = origin[(tail, head)]
+        factors[position] = factors.get(position, Fraction(0)) + factor
+    return factors
+
+
 def has_negative_diagonal(matrix: Matrix | Array) -> bool:
     """Whether some node reaches itself with negative weight (a contradiction)."""
     return any(matrix[i][i] < 0 for i in range(len(matrix)))

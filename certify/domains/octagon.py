@@ -31,8 +31,11 @@ from certify.domains.conflict import NumericConflict, check_cycle, check_farkas,
 from certify.domains.dbm_paths import (
     INF,
     DifferenceGraph,
+    Edge,
     Matrix,
     Scaling,
+    cycle_factors,
+    encode_edges,
     floyd_warshall,
     has_negative_diagonal,
     negative_cycle,
@@ -42,9 +45,6 @@ from certify.domains.dbm_paths import (
 from certify.domains.fragments import affine, from_ends, mixed_components, shape, tighten, unit_form
 from certify.domains.linear import LinearDomain
 from certify.numeric import Interval, LinearConstraint, LinearExpr
-
-Edge = tuple[int, int, Fraction, bool, int, Fraction]
-"""An edge before encoding: tail, head, value, strict, source constraint, its multiplier."""
 
 
 def _node(index: int, sign: int) -> int:
@@ -94,13 +94,7 @@ class Octagon(NumericDomain):
         unit = 2 * math.lcm(1, *(e[2].denominator for e in edges))
         strict = any(e[3] for e in edges)
         self._scaling = Scaling(unit, size + 2 - size % 2 if strict else 1)
-        weights: dict[tuple[int, int], int] = {}
-        self._origin: dict[tuple[int, int], tuple[int, Fraction]] = {}
-        for tail, head, value, is_strict, position, factor in edges:
-            weight = self._scaling.encode(value, is_strict)
-            if weight < weights.get((tail, head), INF):
-                weights[(tail, head)] = weight
-                self._origin[(tail, head)] = (position, factor)
+        weights, self._origin = encode_edges(edges, self._scaling)
         self._graph = DifferenceGraph(size, weights)
         self._stopped: str | None = None
         self._delegate: LinearDomain | None = None
@@ -259,10 +253,7 @@ class Octagon(NumericDomain):
         cycle = negative_cycle(self._graph)
         if cycle is None:
             return None
-        factors: dict[int, Fraction] = {}
-        for tail, head in zip(cycle, cycle[1:] + cycle[:1]):
-            position, factor = self._origin[(tail, head)]
-            factors[position] = factors.get(position, Fraction(0)) + factor
+        factors = cycle_factors(cycle, self._origin)
         names = list(self._index)
         nodes = tuple(("+" if n % 2 == 0 else "-") + names[n // 2] for n in cycle)
         kept = {p: f for p, f in factors.items() if f != 0}

@@ -73,10 +73,14 @@ def linear_checker(numbers: tuple[str, ...], budget: int | None) -> Checker:
     conflict, and a lemma that needed integrality names their selectors.
     """
 
+    declared: dict[int, dict[int, tuple[str, ...]]] = {}  # per encoding, found once
+
     def check(encoding: Encoding, model: list[int]) -> bool | list[int] | None:
         chosen = asserted(encoding, model)
         true = set(model)
-        active = {s: names for s, names in declaration_selectors(encoding).items() if s in true}
+        if id(encoding) not in declared:
+            declared[id(encoding)] = declaration_selectors(encoding)
+        active = {s: names for s, names in declared[id(encoding)].items() if s in true}
         integers = frozenset(name for names in active.values() for name in names)
         domain = build("linear", tagged(chosen), integers, budget)
         empty = domain.is_bottom()
