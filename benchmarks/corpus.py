@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:  # the checkout's certify, not another install
 CORPORA = ROOT.parent / "shared" / "corpora"
 ARTICLES = ("the ", "a ", "an ")
 FAILURES_SHOWN = 5
+EXCERPT = 100  # characters of the refused line shown around the error
 
 
 @dataclass(frozen=True)
@@ -112,10 +113,14 @@ def got_of(answer: Any) -> Got:
 
 
 def first_error(error: Exception) -> str:
-    """The first error of a refusal, with its line: 'line 3: ... | Mary picked up ...'."""
+    """The first error of a refusal, where, and the text around it: 'line 3 column 6: ... |
+    Mary picked up the milk there.'."""
     inner = getattr(error, "errors", [error])[0]
-    source = getattr(inner, "source_line", "").strip()
-    return f"line {getattr(inner, 'line', 0)}: {getattr(inner, 'message', inner)} | {source}"
+    source = getattr(inner, "source_line", "")
+    start = max(0, getattr(inner, "column", 0) - 1 - EXCERPT // 4)
+    excerpt = source[start : start + EXCERPT].strip()
+    where = f"line {getattr(inner, 'line', 0)} column {getattr(inner, 'column', 0)}"
+    return f"{where}: {getattr(inner, 'message', inner)} | {excerpt}"
 
 
 def run_item(item: Item, check: Callable[..., Any] | None = None) -> Outcome:
