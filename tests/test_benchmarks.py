@@ -1,0 +1,202 @@
+"""The corpus benchmarks feed certify the corpus text verbatim and count a refusal as not parsed."""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+from typing import Any
+
+import pytest
+
+from certify import TextError
+from certify import check as certify_check
+from tests.paths import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import babi
+import corpus
+import logiclm
+
+needs_corpora = pytest.mark.skipif(
+    not corpus.CORPORA.is_dir(), reason="../shared/corpora is not beside the checkout"
+)
+STORIES = 3  # per task or corpus: a handful, to keep the suite fast
+
+
+class Recorder:
+    """``certify.check`` that remembers exactly what it was given."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, tuple[str, ...], bool]] = []
+
+    def __call__(self, text: str, questions: list[str], *, options: Any) -> Any:
+        self.calls.append((text, tuple(questions), options.story))
+        return certify_check(text, questions, options=options)
+
+
+def refuse(text: str, questions: list[str], *, options: Any) -> Any:
+    """A check that refuses every text."""
+    raise TextError("refused on purpose", line=1, column=1, source_line=text.split("\n")[0])
+
+
+def stuck_on_slow(text: str, questions: list[str], *, options: Any) -> Any:
+    """A check that does not return on a text starting 'Slow', and checks any other."""
+    if text.startswith("Slow"):
+        time.sleep(600)
+    return certify_check(text, questions, options=options)
+
+
+def babi_lines(path: Any) -> list[list[str]]:
+    """The file's stories as raw lines, read independently of the benchmark."""
+    found: list[list[str]] = []
+    for raw in path.read_bytes().decode("utf-8").split("\n")[:-1]:
+        if raw.startswith("1 "):
+            found.append([])
+        found[-1].append(raw)
+    return found
+
+
+@needs_corpora
+@pytest.mark.parametrize("task", babi.TASKS)
+def test_babi_story_text_is_the_file_line_by_line(task: int) -> None:
+    path = babi.task_file(task, "train")
+    assert path is not None
+    raws = babi_lines(path)
+    items = babi.items(task, "train")
+    assert len(items) == len(raws)
+    for item, story in zip(items, raws):
+        lines = item.text.split("\n")
+        assert len(lines) == len(story)  # no line dropped, none added
+        for number, (line, raw) in enumerate(zip(lines, story), start=1):
+            rest = raw.removeprefix(f"{number} {line}")
+            assert rest == "" or rest.startswith("\t"), (raw, line)  # byte for byte
+            assert "\t" not in line
+        assert len(item.questions) == sum("\t" in raw for raw in story)
+
+
+@needs_corpora
+@pytest.mark.parametrize("task", [1, 6, 10, 19])
+def test_babi_run_hands_the_story_to_check_unchanged(task: int) -> None:
+    recorder = Recorder()
+    tally = corpus.Tally("t")
+    for item in babi.items(task, "train", STORIES):
+        outcome = corpus.run_item(item, recorder)
+        assert recorder.calls[-1] == (item.text, (), True)
+        tally.add(item, outcome)
+    assert tally.items == STORIES
+    assert tally.parsed + tally.refused + tally.crashed + tally.timeouts == STORIES
+
+
+@needs_corpora
+def test_babi_possession_sentences_reach_certify() -> None:
+    """Task 6's possession sentences are in the text; a story certify refuses is not parsed."""
+    items = babi.items(6, "train", 20)
+    story = next(item for item in items if " picked up " in item.text)
+    outcome = corpus.run_item(story)
+    tally = corpus.Tally("qa6")
+    tally.add(story, outcome)
+    assert tally.parsed == (outcome.kind == "report")
+    if outcome.kind != "report":
+        assert tally.agree == tally.parsed_questions == 0
+        assert tally.questions == len(story.questions) > 0
+
+
+@needs_corpora
+def test_babi_task_10_degenerate_disjunctions_are_the_known_divergences() -> None:
+    """ANALYSIS.md §3.4: 11 train questions follow 'X is either in the P or the P.'."""
+    items = babi.items(10, "train")
+    divergent = [q for item in items for q in item.questions if q.classical is not None]
+    assert len(divergent) == 11
+    assert all(q.gold == "maybe" and q.classical == corpus.YES for q in divergent)
+
+
+@needs_corpora
+@pytest.mark.parametrize("name", sorted(logiclm.LOGICLM))
+def test_logiclm_context_and_statement_are_verbatim(name: str) -> None:
+    path = corpus.CORPORA / logiclm.LOGICLM[name] / "dev.json"
+    records = json.loads(path.read_text(encoding="utf-8"))[:STORIES]
+    recorder = Recorder()
+    for record, item in zip(records, logiclm.logiclm_items(name, "dev", STORIES)):
+        assert item.text == record["context"]
+        frame = "Is it true that "
+        for ask in item.asks:
+            assert ask.startswith(frame) and ask.endswith("?")
+            statement = ask[len(frame) : -1] + "."
+            found = [record["question"], *(o.partition(") ")[2] for o in record["options"])]
+            assert any(text.endswith(statement) for text in found), (ask, found)
+        corpus.run_item(item, recorder)
+        assert recorder.calls[-1] == (item.text, item.asks, False)
+
+
+@needs_corpora
+def test_proofwriter_dev_has_the_fifteen_classical_divergences() -> None:
+    items = logiclm.logiclm_items("proofwriter", "dev", None)
+    assert sum(q.classical is not None for item in items for q in item.questions) == 15
+
+
+@needs_corpora
+def test_bbh_text_is_the_input_before_its_options() -> None:
+    recorder = Recorder()
+    for task, items in logiclm.bbh_tasks(STORIES).items():
+        examples = json.loads((corpus.CORPORA / "bbh" / f"{task}.json").read_text())["examples"]
+        for example, item in zip(examples, items):
+            whole = example["input"]
+            assert whole == item.text or whole.startswith(item.text + "\nOptions:\n")
+            corpus.run_item(item, recorder)
+            assert recorder.calls[-1][0] == item.text
+
+
+def small_item(expected: corpus.Expected) -> corpus.Item:
+    question = corpus.Question("q", "gold", expected, line=2)
+    return corpus.Item("i", "Ana is in the kitchen.\nWhere is Ana?", (question,))
+
+
+def test_a_refusal_is_not_parsed_and_agrees_with_nothing() -> None:
+    item = small_item(corpus.Expected("forced", ("kitchen",)))
+    outcome = corpus.run_item(item, refuse)
+    assert outcome.kind == "refused" and "refused on purpose" in outcome.error
+    tally = corpus.Tally("t")
+    tally.add(item, outcome)
+    assert (tally.items, tally.parsed, tally.refused, tally.questions) == (1, 0, 1, 1)
+    assert tally.agree == tally.agree_classical == tally.parsed_questions == 0
+    assert tally.failures and "refused" in tally.failures[0]
+
+
+def test_agreement_and_disagreement_are_counted() -> None:
+    tally = corpus.Tally("t")
+    for expected in (corpus.Expected("forced", ("kitchen",)), corpus.Expected("forced", ("hall",))):
+        item = small_item(expected)
+        tally.add(item, corpus.run_item(item))
+    assert (tally.parsed, tally.agree, tally.items_agree) == (2, 1, 1)
+    assert tally.disagreements == ["q: certify forced kitchen; gold gold"]
+
+
+def test_classical_answer_is_scored_apart_from_gold() -> None:
+    question = corpus.Question("q", "maybe", corpus.OPEN, classical=corpus.YES, line=2)
+    item = corpus.Item("i", "Ana is in the kitchen.\nIs Ana in the kitchen?", (question,))
+    tally = corpus.Tally("t")
+    tally.add(item, corpus.run_item(item))
+    assert (tally.divergent, tally.agree, tally.agree_classical) == (1, 0, 1)
+
+
+def test_answers_are_compared_as_words() -> None:
+    assert corpus.words("the apple and the football") == ("apple", "football")
+    got = corpus.Got(3, "forced", ("football", "apple"))
+    assert corpus.agrees(corpus.Expected("forced", ("apple", "football")), got)
+    assert not corpus.agrees(corpus.Expected("forced", ("apple", "football"), ordered=True), got)
+    assert not corpus.agrees(corpus.OPEN, got)
+    assert not corpus.agrees(corpus.YES, None)
+
+
+def test_worker_stops_an_item_that_does_not_return_and_goes_on() -> None:
+    item = small_item(corpus.Expected("forced", ("kitchen",)))
+    slow = corpus.Item("slow", "Slow " + item.text, item.questions)
+    worker = corpus.Worker(cap=2.0, check=stuck_on_slow)
+    try:
+        tally = corpus.measure("t", [item, slow, item], worker)
+    finally:
+        worker.close()
+    assert (tally.items, tally.parsed, tally.agree, tally.timeouts) == (3, 2, 2, 1)
+    assert tally.failures == ["slow: timeout: no answer in 2 s"]
