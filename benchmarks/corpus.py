@@ -157,11 +157,12 @@ class Worker:
         self.cap = cap
         self.check = check
         methods = multiprocessing.get_all_start_methods()
-        self.context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        self.context: Any = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         self.process: Any = None
         self.connection: Connection | None = None
 
     def _start(self) -> Connection:
+        parent: Connection
         parent, child = self.context.Pipe()
         self.process = self.context.Process(target=_serve, args=(child, self.check), daemon=True)
         self.process.start()
