@@ -117,7 +117,7 @@ def first_error(error: Exception) -> str:
     Mary picked up the milk there.'."""
     inner = getattr(error, "errors", [error])[0]
     source = getattr(inner, "source_line", "")
-    start = max(0, getattr(inner, "column", 0) - 1 - EXCERPT // 4)
+    start = 0 if len(source) <= EXCERPT else max(0, getattr(inner, "column", 0) - EXCERPT // 4)
     excerpt = source[start : start + EXCERPT].strip()
     where = f"line {getattr(inner, 'line', 0)} column {getattr(inner, 'column', 0)}"
     return f"{where}: {getattr(inner, 'message', inner)} | {excerpt}"
