@@ -92,6 +92,12 @@ def run(
             "--story", help="Read the text as a story: locations are updated, not conjoined."
         ),
     ] = False,
+    strict: Annotated[
+        bool,
+        typer.Option(
+            "--strict", help="A question about a name the text never mentions is an error."
+        ),
+    ] = False,
     glob: Annotated[str, typer.Option(help="File name pattern searched for in folders.")] = "*.txt",
     jobs: Annotated[
         int,
@@ -149,6 +155,7 @@ def run(
         domain=domain,
         budget=budget,
         story=story,
+        strict=strict,
         timeout=timeout,
         smallest=smallest,
         all_conflicts=all_conflicts,

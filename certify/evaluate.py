@@ -9,8 +9,6 @@ the enumeration engine averages over (the seed paper's indicator vectors, sectio
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from certify.ir import (
     BOUND,
     NONE,
@@ -26,6 +24,7 @@ from certify.ir import (
     Compare,
     Const,
     Count,
+    Exists,
     ForAll,
     Formula,
     HasValue,
@@ -44,6 +43,9 @@ from certify.ir import (
     SameValue,
     State,
     Statement,
+    Vocabulary,
+    is_anonymous,
+    substitute,
 )
 
 
@@ -58,6 +60,12 @@ class Evaluation:
         self.numbers = dict(state.numbers)
         self.inside = _transitive_closure(state.edges)
         self.individuals = tuple(e.key for e in problem.vocabulary.individuals)
+        self.places = problem.vocabulary.place_keys
+
+    def range(self, people: bool) -> tuple[str, ...]:
+        """What a quantifier ranges over: the individuals (with the unnamed ones the text
+        speaks of), and for a "thing" quantifier the places too (SPEC §2)."""
+        return self.individuals if people else self.individuals + self.places
 
     def problems(self) -> list[str]:
         """Why the state is not a state of the problem's space at all (empty when it is)."""
@@ -70,8 +78,6 @@ class Evaluation:
                 found.append(f"{thing} has no place")
             elif where not in places and not where.startswith(OTHER):
                 found.append(f"{thing} is in an unknown place {where}")
-            elif where in vocabulary.empty:
-                found.append(f"{thing} is in {where}, which no statement mentions")
         for low, high in self.state.edges:
             if low not in places or high not in places:
                 found.append(f"containment {low} in {high} is not between places")
@@ -106,7 +112,12 @@ class Evaluation:
         if isinstance(formula, ForAll):
             return all(
                 self.holds(substitute(formula.body, formula.variable, who))
-                for who in self.individuals
+                for who in self.range(formula.people)
+            )
+        if isinstance(formula, Exists):
+            return any(
+                self.holds(substitute(formula.body, formula.variable, who))
+                for who in self.range(formula.people)
             )
         return self.atom(formula)
 
@@ -168,42 +179,6 @@ def satisfied(problem: Problem, state: State) -> list[Statement]:
     return [s for s in problem.statements if evaluation.holds(s.formula)]
 
 
-def substitute(formula: Formula, variable: str, key: str) -> Formula:
-    """Replace the bound variable ``variable`` by the individual ``key`` everywhere."""
-    if isinstance(formula, Const):
-        return formula
-    if isinstance(formula, Not):
-        return Not(substitute(formula.body, variable, key))
-    if isinstance(formula, And):
-        return And(tuple(substitute(p, variable, key) for p in formula.parts))
-    if isinstance(formula, Or):
-        return Or(tuple(substitute(p, variable, key) for p in formula.parts))
-    if isinstance(formula, Count):
-        parts = tuple(substitute(p, variable, key) for p in formula.parts)
-        return Count(parts, formula.low, formula.high)
-    if isinstance(formula, Implies):
-        return Implies(
-            substitute(formula.premise, variable, key),
-            substitute(formula.conclusion, variable, key),
-        )
-    if isinstance(formula, Iff):
-        return Iff(
-            substitute(formula.left, variable, key), substitute(formula.right, variable, key)
-        )
-    if isinstance(formula, ForAll):
-        if formula.variable == variable:
-            return formula
-        return ForAll(formula.variable, substitute(formula.body, variable, key))
-    if isinstance(formula, Compare):
-        return formula
-    changes: dict[str, str] = {
-        name: key
-        for name in ("thing", "place", "first", "second", "subject", "object")
-        if getattr(formula, name, None) == variable
-    }
-    return replace(formula, **changes) if changes else formula  # type: ignore[arg-type]
-
-
 def is_bound(key: str) -> bool:
     """Whether a key is a rule's bound variable rather than a name."""
     return key.startswith(BOUND)
@@ -232,6 +207,8 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
     """The answer a finite question has in one state: the question map g of the seed paper."""
     evaluation = Evaluation(problem, state)
     vocabulary = problem.vocabulary
+    if isinstance(query, AskWhere) and query.thing in vocabulary.place_keys:
+        return innermost(query.thing, evaluation.inside, vocabulary)
     if isinstance(query, AskWhere):
         where = evaluation.location.get(query.thing)
         if where is None:
@@ -243,11 +220,11 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         return "yes" if evaluation.holds(query.formula) else "no"
     if isinstance(query, AskWho):
         names = [
-            vocabulary.label(x)
+            OTHER if is_anonymous(x) else vocabulary.label(x)
             for x in vocabulary.located
             if "@" not in x and evaluation.is_in(x, query.place)  # not earlier selves
         ]
-        return _join(names, "nobody")
+        return _join(list(dict.fromkeys(names)), "nobody")
     if isinstance(query, AskWhose):
         owners = [
             p.owner
@@ -256,6 +233,17 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         ]
         return _join(list(dict.fromkeys(o for o in owners if o)), NONE)
     raise TypeError(f"not a finite question: {query!r}")
+
+
+def innermost(place: str, inside: dict[str, set[str]], vocabulary: Vocabulary) -> str:
+    """``Where is P?`` for a place: the innermost places that contain it, or ``(none)``."""
+    around = inside.get(place, set())
+    inner = [
+        q
+        for q in vocabulary.place_keys
+        if q in around and not any(q in inside.get(r, set()) for r in around if r != q)
+    ]
+    return _join([vocabulary.label(q) for q in inner], NONE)
 
 
 def _join(names: list[str], empty: str) -> str:

@@ -12,7 +12,7 @@ produce one problem per moment, and ``law`` records which combining law produced
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
@@ -23,6 +23,15 @@ OTHER = "(other)"
 
 NONE = "(none)"
 """The answer of `Whose N is X in?` in a state where X is in no named N."""
+
+ANONYMOUS = "(someone"
+"""Prefix of the key of an unnamed individual a "someone" statement speaks of."""
+
+
+def is_anonymous(key: str) -> bool:
+    """Whether a key names an unnamed individual ("Someone is in the kitchen.")."""
+    return key.startswith(ANONYMOUS)
+
 
 BOUND = "?"
 """Prefix of a bound variable of a rule (``?x``), replaced by each individual when grounded."""
@@ -183,13 +192,33 @@ class Count:
 
 @dataclass(frozen=True, slots=True)
 class ForAll:
-    """A rule: ``body`` holds for every named individual put for ``variable`` (``?x``)."""
+    """A rule: ``body`` holds for every thing put for ``variable`` (``?x``).
+
+    ``people`` rules ("someone", "everyone", "nobody") range over the individuals; the others
+    ("something", "all cats", "nothing") over the individuals and the places.
+    """
 
     variable: str
     body: Formula
+    people: bool = False
 
 
-Formula: TypeAlias = Atom | Const | Not | And | Or | Implies | Iff | Count | ForAll
+@dataclass(frozen=True, slots=True)
+class Exists:
+    """ "Someone is in the kitchen.": ``body`` holds for at least one thing, named or not.
+
+    ``anonymous`` is the key of an unnamed individual that may be the one (SPEC §3 "Everyday
+    quantifiers"): it exists in every state, rules range over it, and it is located when the
+    body speaks of location, so "Nobody is in the kitchen." contradicts the statement.
+    """
+
+    variable: str
+    body: Formula
+    anonymous: str
+    people: bool = False
+
+
+Formula: TypeAlias = Atom | Const | Not | And | Or | Implies | Iff | Count | ForAll | Exists
 
 
 # ---------------------------------------------------------------------------- statements
@@ -222,11 +251,13 @@ class Vocabulary:
     """Everything the statements can talk about, in order of first mention."""
 
     individuals: tuple[Entity, ...] = ()
+    """The named individuals of the statements: what rules range over."""
     places: tuple[Entity, ...] = ()
     located: tuple[str, ...] = ()
     closed: tuple[str, ...] = ()
     edges: tuple[tuple[str, str], ...] = ()
-    empty: tuple[str, ...] = ()
+    asked: tuple[Entity, ...] = ()
+    """Things only the question names: labelled, never ranged over by a rule."""
     attributes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     valued: tuple[tuple[str, str], ...] = ()
     numbers: tuple[str, ...] = ()
@@ -239,7 +270,7 @@ class Vocabulary:
         """How the text writes the thing with this key."""
         if key == OTHER or key.startswith(OTHER):
             return OTHER
-        for entity in self.individuals + self.places:
+        for entity in self.individuals + self.places + self.asked:
             if entity.key == key:
                 return entity.label
         return dict(self.number_labels).get(key, key)
@@ -380,7 +411,7 @@ def atoms_of(formula: Formula) -> list[Atom]:
         return atoms_of(formula.premise) + atoms_of(formula.conclusion)
     if isinstance(formula, Iff):
         return atoms_of(formula.left) + atoms_of(formula.right)
-    if isinstance(formula, ForAll):
+    if isinstance(formula, (ForAll, Exists)):
         return atoms_of(formula.body)
     return [formula]
 
@@ -398,3 +429,39 @@ def constraints_of(formula: Formula) -> list[LinearConstraint] | None:
             found += inner
         return found
     return None
+
+
+def substitute(formula: Formula, variable: str, key: str) -> Formula:
+    """Replace the bound variable ``variable`` by the individual ``key`` everywhere."""
+    if isinstance(formula, Const):
+        return formula
+    if isinstance(formula, Not):
+        return Not(substitute(formula.body, variable, key))
+    if isinstance(formula, And):
+        return And(tuple(substitute(p, variable, key) for p in formula.parts))
+    if isinstance(formula, Or):
+        return Or(tuple(substitute(p, variable, key) for p in formula.parts))
+    if isinstance(formula, Count):
+        parts = tuple(substitute(p, variable, key) for p in formula.parts)
+        return Count(parts, formula.low, formula.high)
+    if isinstance(formula, Implies):
+        return Implies(
+            substitute(formula.premise, variable, key),
+            substitute(formula.conclusion, variable, key),
+        )
+    if isinstance(formula, Iff):
+        return Iff(
+            substitute(formula.left, variable, key), substitute(formula.right, variable, key)
+        )
+    if isinstance(formula, (ForAll, Exists)):
+        if formula.variable == variable:
+            return formula
+        return replace(formula, body=substitute(formula.body, variable, key))
+    if isinstance(formula, Compare):
+        return formula
+    changes: dict[str, str] = {
+        name: key
+        for name in ("thing", "place", "first", "second", "subject", "object")
+        if getattr(formula, name, None) == variable
+    }
+    return replace(formula, **changes) if changes else formula  # type: ignore[arg-type]

@@ -19,12 +19,21 @@ from certify.mentions import (
     LoweredQuestion,
     Mention,
     entity_key,
+    fields_of,
     mentions_bound,
     negate,
     pairwise,
     variable_np,
 )
 from certify.numeric import LinearExpr
+from certify.quantifiers import (
+    ANAPHORS,
+    NO_QUANTIFIERS,
+    SOME,
+    Quantifiers,
+    quantifiers,
+    subjects_of,
+)
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.parse import Parsed
@@ -54,6 +63,9 @@ class Lowering:
     _mentions: list[Mention] = field(default_factory=list)
     _line: int = 0
     _asking: bool = False
+    _words: Quantifiers = NO_QUANTIFIERS
+    _antecedents: tuple[ast.NP, ...] = ()
+    _antecedent_line: int = 0
 
     # ------------------------------------------------------------------ entry points
 
@@ -62,13 +74,15 @@ class Lowering:
         self._mentions = []
         self._line = parsed.line
         node = parsed.node
+        self._words = quantifiers(node)
         if isinstance(node, ast.Declaration):
             formula: ir.Formula = self.declaration(node)
         else:
             assert not isinstance(node, _QUESTIONS)
             formula = self.body(node)
             if mentions_bound(formula):
-                formula = ir.ForAll(VAR, formula)
+                formula = ir.ForAll(VAR, formula, self._words.people)
+            self._antecedents, self._antecedent_line = subjects_of(node), parsed.line
         updates = self._updates(formula)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         statement = ir.Statement(
@@ -80,6 +94,7 @@ class Lowering:
         """Lower one question (``line`` overrides where it counts as asked, 0 for --ask)."""
         self._mentions = []
         self._line = parsed.line
+        self._words = quantifiers(parsed.node)
         self._asking = True
         try:
             query = self._query(parsed)
@@ -105,7 +120,9 @@ class Lowering:
             self._mentions.append(Mention("valued", query.thing, noun=attribute))
         elif isinstance(node, ast.QTrue):
             formula = self.body(node.body)
-            query = ir.AskTruth(ir.ForAll(VAR, formula) if mentions_bound(formula) else formula)
+            if mentions_bound(formula):
+                formula = ir.ForAll(VAR, formula, self._words.people)
+            query = ir.AskTruth(formula)
         elif isinstance(node, ast.QValue):
             span = ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text))
             names = {n: self.number(n, span) for n in node.expr.variables}
@@ -197,7 +214,9 @@ class Lowering:
             if subject.kind == "every":
                 conditions.append(ir.Holds(singular(subject.words[0]), VAR))
                 self._mentions.append(Mention("noun", singular(subject.words[0])))
-            inner = ast.Clause(variable_np(subject), clause.predicate, clause.negated, clause.span)
+            inner = ast.Clause(
+                variable_np(subject), clause.predicate, clause.negated, clause.span, clause.plural
+            )
             conclusion = self.clause(inner)
             premise = conditions[0] if len(conditions) == 1 else ir.And(tuple(conditions))
             return ir.Implies(premise, conclusion) if conditions else conclusion
@@ -210,6 +229,8 @@ class Lowering:
             return self.clause(
                 ast.Clause(variable_np(subject), clause.predicate, clause.negated, clause.span)
             )
+        if subject.kind == "pronoun" and subject.words[0] in SOME and not self._words.conditional:
+            return self.someone(clause)
         formula = self.predicate(clause)
         return negate(formula) if clause.negated else formula
 
@@ -218,20 +239,23 @@ class Lowering:
         predicate, subject = clause.predicate, clause.subject
         if isinstance(predicate, ast.PLocation):
             thing = self.thing(subject, located=True)
+            self.subject(thing)
             if predicate.mode == "moved":
                 self._mentions.append(Mention("moved", thing))
             return ir.InPlace(thing, self.place(predicate.place))
         if isinstance(predicate, ast.PSamePlace):
             assert predicate.other is not None
-            return ir.SamePlace(
-                self.thing(subject, located=True), self.thing(predicate.other, located=True)
-            )
+            first = self.thing(subject, located=True)
+            self.subject(first)
+            return ir.SamePlace(first, self.thing(predicate.other, located=True))
         if isinstance(predicate, ast.PAdjective):
-            return self.adjective(subject, predicate.word, clause.span)
+            return self.adjective(subject, predicate.word, clause.span, clause.plural)
         if isinstance(predicate, ast.PClass):
             *adjectives, noun = predicate.noun.split()
             if noun in ("integer", "integers") and not adjectives:
                 return self.integer(subject, clause.span)
+            if noun == "place" and not adjectives and not clause.negated:
+                return self.declared_place(subject)
             thing = self.thing(subject)
             self._mentions.append(Mention("noun", singular(noun)))
             atoms = [ir.Holds(a, thing) for a in adjectives] + [ir.Holds(singular(noun), thing)]
@@ -257,7 +281,27 @@ class Lowering:
             "The places are the kitchen, the garden and the hall.",
         )
 
-    def adjective(self, subject: ast.NP, word: str, span: ast.Span) -> ir.Formula:
+    def someone(self, clause: ast.Clause) -> ir.Formula:
+        """ "Someone is in the kitchen.": some individual, named or one the text does not name."""
+        word = clause.subject.words[0]
+        inner = ast.Clause(variable_np(clause.subject), clause.predicate, False, clause.span)
+        body = self.clause(inner)
+        span = clause.subject.span
+        anonymous = f"{ir.ANONYMOUS} {span.line}:{span.column})"
+        label = f"{word} (line {span.line})"
+        self._claim(anonymous, "thing", span)
+        self._mentions.append(Mention("thing", anonymous, label, span=span))
+        if any(
+            isinstance(a, (ir.InPlace, ir.SamePlace)) and VAR in fields_of(a)
+            for a in ir.atoms_of(body)
+        ):
+            self._mentions.append(Mention("located", anonymous, label, span=span))
+        formula = ir.Exists(VAR, body, anonymous, people=word != "something")
+        return negate(formula) if clause.negated else formula
+
+    def adjective(
+        self, subject: ast.NP, word: str, span: ast.Span, plural: bool = False
+    ) -> ir.Formula:
         """A declared value (``red``) or a Boolean property (``big``)."""
         if word in ("integer", "integers"):
             return self.integer(subject, span)
@@ -266,7 +310,7 @@ class Lowering:
             if word in values:
                 self._mentions.append(Mention("valued", thing, noun=attribute))
                 return ir.HasValue(thing, attribute, word)
-        if subject.kind in _RULE_KINDS and singular(word) != word:
+        if subject.kind in _RULE_KINDS and plural and singular(word) != word:
             self._mentions.append(Mention("noun", singular(word)))
             return ir.Holds(singular(word), thing)
         return ir.Holds(word, thing)
@@ -277,6 +321,8 @@ class Lowering:
         pairs: list[ir.Formula] = []
         if isinstance(predicate, (ast.PApart, ast.PSamePlace)):
             keys = [self.thing(s, located=True) for s in node.subjects]
+            for key in keys:
+                self.subject(key)
             together = isinstance(predicate, ast.PSamePlace)
             atom = ir.SamePlace
             pairs = pairwise(keys, together, lambda a, b: atom(a, b))
@@ -309,21 +355,55 @@ class Lowering:
 
     def thing(self, np: ast.NP, located: bool = False) -> str:
         """The key of a named thing (or the rule variable for a pronoun)."""
+        if np.kind == "pronoun" and np.words[0] in ANAPHORS and not self._words.quantified:
+            return self.thing(self.antecedent(np), located)
         if np.kind in _RULE_KINDS or np.kind == "all":
             return VAR
         key, label = entity_key(np)
-        self._claim(key, "thing", np.span)
-        self._mentions.append(Mention("thing", key, label))
+        self._claim_name(np, key)
+        owner = np.owner if np.kind == "poss" else None
+        noun = np.words[-1] if np.kind in ("the", "poss") else None
+        self._mentions.append(Mention("thing", key, label, owner, noun, span=np.span))
         if located:
-            self._mentions.append(Mention("located", key, label))
+            self._mentions.append(Mention("located", key, label, span=np.span))
         return key
+
+    def _claim_name(self, np: ast.NP, key: str) -> None:
+        """Claim a thing's key; a lower-case one-word name is also the word a number would be
+        (``x = 5. Ana is in x.`` uses ``x`` in two roles)."""
+        self._claim(key, "thing", np.span)
+        if np.kind == "name" and np.text[:1].islower():
+            self._claim(np.text.lower(), "thing", np.span)
+
+    def subject(self, key: str) -> None:
+        """Record that a location statement says where ``key`` is (an update in a story)."""
+        self._mentions.append(Mention("subject", key))
+
+    def antecedent(self, pronoun: ast.NP) -> ast.NP:
+        """What a pronoun outside a rule refers to: the previous statement's subject."""
+        if len(self._antecedents) == 1:
+            return self._antecedents[0]
+        why = (
+            "no statement comes before it"
+            if not self._antecedents
+            else f"the statement on line {self._antecedent_line} has "
+            f"{len(self._antecedents)} subjects"
+        )
+        raise SentenceError(
+            f"'{pronoun.text}' refers to the subject of the previous statement, but {why}",
+            pronoun.span,
+            "Ana is in the kitchen. She is happy.",
+            expected="a name instead of the pronoun",
+        )
 
     def place(self, np: ast.NP) -> str:
         """The key of a place; possessive places remember their owner and noun."""
+        if np.kind == "pronoun" and np.words[0] in ANAPHORS and not self._words.quantified:
+            return self.place(self.antecedent(np))
         if np.kind in _RULE_KINDS:
             raise SentenceError("a place must be named", np.span, "Ana is in the kitchen.")
         key, label = entity_key(np)
-        self._claim(key, "thing", np.span)
+        self._claim_name(np, key)
         if self.closed is not None and key not in self.closed and not self._asking:
             raise SentenceError(
                 f"{label} is not one of the places declared above",
@@ -332,8 +412,21 @@ class Lowering:
                 expected="one of: " + ", ".join(self.closed),
             )
         owner = np.owner if np.kind == "poss" else None
-        self._mentions.append(Mention("place", key, label, owner, np.words[-1]))
+        noun = np.words[-1] if np.kind in ("the", "poss") else None
+        self._mentions.append(Mention("place", key, label, owner, noun, span=np.span))
         return key
+
+    def declared_place(self, np: ast.NP) -> ir.Formula:
+        """``The N is a place.``: a declaration, true in every state, that makes N a place."""
+        if np.kind in _RULE_KINDS or np.kind == "all":
+            raise SentenceError("a place must be named", np.span, "The loft is a place.")
+        key, label = entity_key(np)
+        self._claim(key, "thing", np.span)
+        owner = np.owner if np.kind == "poss" else None
+        noun = np.words[-1] if np.kind in ("the", "poss") else None
+        self._mentions.append(Mention("thing", key, label, owner, noun, span=np.span))
+        self._mentions.append(Mention("declared place", key, label, owner, noun, span=np.span))
+        return ir.Const(True)
 
     def is_number(self, np: ast.NP) -> bool:
         """Whether a noun phrase names a numeric variable (a lower-case bare word like ``x``)."""
@@ -377,5 +470,5 @@ class Lowering:
         moved = [m.key for m in self._mentions if m.role == "moved"]
         if not self.story:
             return tuple(dict.fromkeys(moved))
-        located = [m.key for m in self._mentions if m.role == "located"]
-        return tuple(dict.fromkeys(moved + located))
+        said = [m.key for m in self._mentions if m.role == "subject"]
+        return tuple(dict.fromkeys(moved + said))

@@ -14,7 +14,13 @@ VAR = ir.BOUND + "x"
 
 @dataclass(frozen=True, slots=True)
 class Mention:
-    """A name used in a role: ``thing``, ``place``, ``located``, ``valued``, ``number``..."""
+    """A name used in a role, and where.
+
+    Roles: ``thing`` (any named thing), ``place`` (something is put in it), ``located`` (its
+    location is spoken of), ``subject`` (a location statement says where it is: an update in a
+    story), ``declared place`` (``The N is a place.``), ``closed``, ``valued``, ``number``...
+    ``noun`` is the head noun of a ``the``/possessive name (``house`` in "Luis's house").
+    """
 
     role: str
     key: str
@@ -22,6 +28,7 @@ class Mention:
     owner: str | None = None
     noun: str | None = None
     values: tuple[str, ...] = ()
+    span: ast.Span | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -46,10 +53,9 @@ def entity_key(np: ast.NP) -> tuple[str, str]:
         text = " ".join(np.words)
         return text, "the " + text
     if np.kind == "poss":
-        owner = np.owner or ""
-        return f"{owner.lower()}'s {' '.join(np.words)}", f"{owner}'s {' '.join(np.words)}"
-    if np.kind == "name":
-        return np.words[0], np.text
+        return np.text.lower(), np.text
+    if np.kind == "name":  # names are capitalized: "A" the knight is not "a" the number
+        return np.text[:1].upper() + np.text[1:].lower(), np.text
     return " ".join(np.words), np.text
 
 
@@ -76,10 +82,23 @@ def pairwise(keys: list[str], together: bool, atom: object) -> list[ir.Formula]:
 
 
 def mentions_bound(formula: ir.Formula) -> bool:
-    for atom in ir.atoms_of(formula):
-        if isinstance(atom, ir.Compare):
+    """Whether the rule variable occurs free (outside every "someone" it belongs to)."""
+    stack = [formula]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ir.Exists):
             continue
-        if VAR in fields_of(atom):
+        if isinstance(item, (ir.Not, ir.ForAll)):
+            stack.append(item.body)
+        elif isinstance(item, (ir.And, ir.Or, ir.Count)):
+            stack.extend(item.parts)
+        elif isinstance(item, ir.Implies):
+            stack += [item.premise, item.conclusion]
+        elif isinstance(item, ir.Iff):
+            stack += [item.left, item.right]
+        elif isinstance(item, ir.Const):
+            continue
+        elif not isinstance(item, ir.Compare) and VAR in fields_of(item):
             return True
     return False
 

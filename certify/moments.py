@@ -10,14 +10,13 @@ is lost and nothing said earlier constrains where it is now.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
 from certify import ir
-from certify.evaluate import substitute
-from certify.mentions import VAR, Lowered, LoweredQuestion, Mention
-from certify.space import mentioned_edges
+from certify.mentions import Lowered, LoweredQuestion, Mention
+from certify.space import build_vocabulary
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,97 +26,48 @@ class Reading:
     statements: tuple[Lowered, ...]
     questions: tuple[LoweredQuestion, ...]
     story: bool = False
+    places: frozenset[str] = frozenset()
+    """Which names are places: decided once per text, from the statements (``space.py``)."""
 
 
-def problem_at(reading: Reading, line: int | None, extra: Iterable[Mention] = ()) -> ir.Problem:
-    """The problem of the statements before ``line`` (all of them when ``line`` is None)."""
-    lowered = [
-        s for s in reading.statements if line is None or line <= 0 or s.statement.line < line
-    ]
+def before(statement: ir.Statement, line: int | None, column: int = 0) -> bool:
+    """Whether a statement is written before position (line, column); None is the text's end."""
+    if line is None or line <= 0:
+        return True
+    return (statement.line, statement.column) < (line, column)
+
+
+def problem_at(
+    reading: Reading, line: int | None, extra: Iterable[Mention] = (), column: int = 0
+) -> ir.Problem:
+    """The problem of the statements before (line, column) (all of them when ``line`` is None).
+
+    A question written in the file is answered as if the text ended just before it, so a
+    statement earlier on the question's own line counts (SPEC §2).
+    """
+    lowered = [s for s in reading.statements if before(s.statement, line, column)]
     statements = [s.statement for s in lowered]
-    mentions = [m for s in lowered for m in s.mentions] + list(extra)
-    statements, earlier = _moments(statements)
+    mentions = [m for s in lowered for m in s.mentions]
+    statements, earlier = _moments(statements, reading.places)
     law: Literal["conjunction", "update"] = (
         "update" if reading.story or any(s.updates for s in statements) else "conjunction"
     )
-    vocabulary = build_vocabulary(mentions, earlier, statements)
-    said = {m.key for s in lowered for m in s.mentions if m.role == "place"}
-    empty = tuple(p for p in vocabulary.place_keys if p not in said)
-    if empty:  # places only a question names have nothing in them (SPEC section 2)
-        vocabulary = replace(vocabulary, empty=empty)
+    vocabulary = build_vocabulary(mentions, list(extra), earlier, statements, reading.places)
     return ir.Problem(tuple(statements), vocabulary, law)
 
 
-def build_vocabulary(
-    mentions: Sequence[Mention],
-    earlier: Sequence[tuple[str, str]] = (),
-    statements: Sequence[ir.Statement] = (),
-) -> ir.Vocabulary:
-    """Collect names by role, in order of first mention."""
-    labels: dict[str, str] = {}
-    places: dict[str, ir.Entity] = {}
-    things: list[str] = []
-    located: list[str] = []
-    valued: list[tuple[str, str]] = []
-    attributes: dict[str, tuple[str, ...]] = {}
-    numbers: list[str] = []
-    integers: set[str] = set()
-    clocks: set[str] = set()
-    nouns: set[str] = set()
-    closed: tuple[str, ...] = ()
-    for m in mentions:
-        if m.label and m.key not in labels:
-            labels[m.key] = m.label
-        if m.role == "place" and m.key not in places:
-            places[m.key] = ir.Entity(m.key, m.label, m.owner, m.noun)
-        elif m.role == "thing":
-            things.append(m.key)
-        elif m.role == "located":
-            located.append(m.key)
-        elif m.role == "valued" and m.noun is not None:
-            valued.append((m.key, m.noun))
-        elif m.role == "attribute":
-            attributes[m.key] = m.values
-        elif m.role in ("number", "clock"):
-            numbers.append(m.key)
-            if m.role == "clock":
-                clocks.add(m.key)
-        elif m.role == "integer":
-            integers.add(m.key)
-        elif m.role == "noun":
-            nouns.add(m.key)
-        elif m.role == "closed":
-            closed = m.values
-    for key, template in earlier:
-        labels[key] = template.format(labels.get(key.rsplit("@", 1)[0], key))
-        located.append(key)
-        things.append(key)
-    individuals = [k for k in dict.fromkeys(things) if k not in places]
-    edges = mentioned_edges(statements, set(places))
-    if any(_locates_everyone(s.formula) for s in statements):
-        located += individuals
-    return ir.Vocabulary(
-        individuals=tuple(ir.Entity(k, labels.get(k, k)) for k in individuals),
-        places=tuple(places.values()),
-        located=tuple(k for k in dict.fromkeys(located) if k not in places),
-        closed=closed,
-        edges=edges,
-        attributes=tuple(attributes.items()),
-        valued=tuple(p for p in dict.fromkeys(valued) if p[1] in attributes),
-        numbers=tuple(dict.fromkeys(numbers)),
-        integers=frozenset(integers),
-        clocks=frozenset(clocks),
-        nouns=frozenset(nouns),
-        number_labels=tuple((k, labels.get(k, k)) for k in dict.fromkeys(numbers)),
-    )
+def _moments(
+    statements: list[ir.Statement], places: frozenset[str]
+) -> tuple[list[ir.Statement], list[tuple[str, str]]]:
+    """Rename each individual's location before its last update to an earlier self.
 
-
-def _moments(statements: list[ir.Statement]) -> tuple[list[ir.Statement], list[tuple[str, str]]]:
-    """Rename each individual's location before its last update to an earlier self."""
+    Places do not move: a containment statement in a story is not an update.
+    """
     updates: dict[str, list[int]] = {}
     for s in statements:
         for who in s.updates:
-            updates.setdefault(who, []).append(s.line)
+            if who not in places:
+                updates.setdefault(who, []).append(s.line)
     if not updates:
         return statements, []
     earlier: dict[str, str] = {}
@@ -160,20 +110,9 @@ def rename_location(formula: ir.Formula, old: str, new: str) -> ir.Formula:
         return ir.Iff(
             rename_location(formula.left, old, new), rename_location(formula.right, old, new)
         )
-    if isinstance(formula, ir.ForAll):
-        return ir.ForAll(formula.variable, rename_location(formula.body, old, new))
+    if isinstance(formula, (ir.ForAll, ir.Exists)):
+        return replace(formula, body=rename_location(formula.body, old, new))
     return formula
 
 
-def _locates_everyone(formula: ir.Formula) -> bool:
-    """Whether a rule puts every individual somewhere ("if something is big, it is in P")."""
-    if not isinstance(formula, ir.ForAll):
-        return False
-    return any(
-        (isinstance(a, ir.InPlace) and a.thing == VAR)
-        or (isinstance(a, ir.SamePlace) and VAR in (a.first, a.second))
-        for a in ir.atoms_of(formula.body)
-    )
-
-
-__all__ = ["Reading", "build_vocabulary", "problem_at", "rename_location", "substitute"]
+__all__ = ["Reading", "before", "problem_at", "rename_location"]

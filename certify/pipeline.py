@@ -14,11 +14,14 @@ from certify import ir
 from certify.errors import TextError
 from certify.lower import Lowering
 from certify.mentions import Lowered, LoweredQuestion, Mention
-from certify.moments import Reading, problem_at
+from certify.moments import Reading, before, problem_at
 from certify.readout.answer import Certifier, Options
 from certify.readout.remains import remaining_questions
 from certify.report import Answer, ReadingLine, Report
-from certify.syntax.parse import Document, parse_sentence, read_document
+from certify.space import check_roles, decide_places
+from certify.syntax.ast import Span
+from certify.syntax.errors import SentenceError
+from certify.syntax.parse import Document, TextErrors, parse_sentence, read_document
 from certify.text import show
 
 
@@ -56,11 +59,18 @@ def read(
             error.source_line = error.source_line or body + end
             error.file = "--ask"
             errors.append(error)
+    places: frozenset[str] = frozenset()
+    if not errors:
+        try:
+            places = decide_places(statements)
+        except TextErrors as typing:
+            errors += typing.errors
+        else:
+            errors += check_roles(places, statements, [*questions, *asked])
     if errors:
-        from certify.syntax.parse import TextErrors
-
         raise TextErrors(errors)
-    return Reading(tuple(statements), tuple(questions), document.story or story), asked, lowering
+    reading = Reading(tuple(statements), tuple(questions), document.story or story, places)
+    return reading, asked, lowering
 
 
 def check(
@@ -80,22 +90,15 @@ def check(
     try:
         reading, asked, _ = read(document, questions, options.story)
     except TextError as error:
-        for inner in getattr(error, "errors", [error]):
-            if inner.line and not inner.source_line and inner.line <= len(document.lines):
-                inner.located(file, document.lines[inner.line - 1])
-            inner.file = inner.file or file
+        _locate_errors(getattr(error, "errors", [error]), document, file)
         raise
     certifiers: dict[int | None, Certifier] = {}
     answers: list[Answer] = []
     warnings: list[str] = []
 
-    def certifier_at(line: int | None, extra: tuple[Mention, ...]) -> Certifier:
-        problem = problem_at(reading, line, extra)
-        key = (
-            None
-            if line is None
-            else len([s for s in reading.statements if s.statement.line < line])
-        )
+    def certifier_at(line: int | None, extra: tuple[Mention, ...], column: int = 0) -> Certifier:
+        problem = problem_at(reading, line, extra, column)
+        key = sum(1 for s in reading.statements if before(s.statement, line, column))
         cached = certifiers.get(key)
         if cached is not None and cached.problem.vocabulary == problem.vocabulary:
             return cached
@@ -104,10 +107,19 @@ def check(
             certifiers[key] = made
         return made
 
+    unknown = {
+        id(lowered): _unknown_names(reading, lowered, lowered.question.line or None)
+        for lowered in (*reading.questions, *asked)
+    }
+    if options.strict:
+        refused = [e for q in (*reading.questions, *asked) for e in _strict(unknown[id(q)], q)]
+        if refused:
+            _locate_errors(refused, document, file)
+            raise TextErrors(refused)
     for lowered in (*reading.questions, *asked):
         line = lowered.question.line or None
-        certifier = certifier_at(line, lowered.mentions)
-        warnings += _unknown_names(reading, lowered, line)
+        certifier = certifier_at(line, lowered.mentions, lowered.question.column)
+        warnings += [text for text, _ in unknown[id(lowered)]]
         answers.append(certifier.answer(lowered.question))
     whole = certifier_at(None, ())
     if not reading.questions and not asked:
@@ -131,6 +143,14 @@ def check(
     return report
 
 
+def _locate_errors(errors: Sequence[TextError], document: Document, file: str) -> None:
+    """Give each error its file and the text of its line."""
+    for inner in errors:
+        if inner.line and not inner.source_line and inner.line <= len(document.lines):
+            inner.located(file, document.lines[inner.line - 1])
+        inner.file = inner.file or file
+
+
 def _reading(certifier: Certifier) -> list[ReadingLine]:
     numeric = {id(s) for s in certifier.numeric}
     vocabulary = certifier.problem.vocabulary
@@ -150,12 +170,15 @@ def _reading(certifier: Certifier) -> list[ReadingLine]:
     return lines
 
 
-def _unknown_names(reading: Reading, lowered: LoweredQuestion, line: int | None) -> list[str]:
-    """Warn about names a question uses that no statement above mentions (often a typo)."""
+def _unknown_names(
+    reading: Reading, lowered: LoweredQuestion, line: int | None
+) -> list[tuple[str, Mention]]:
+    """Names a question uses that no statement above mentions (often a typo), each with the
+    warning to print."""
     known = {
         m.key: m.label
         for s in reading.statements
-        if line is None or s.statement.line < line
+        if before(s.statement, line, lowered.question.column)
         for m in s.mentions
         if m.label
     }
@@ -169,8 +192,22 @@ def _unknown_names(reading: Reading, lowered: LoweredQuestion, line: int | None)
             close = difflib.get_close_matches(mention.key, list(known), n=1)
             hint = f"; did you mean {known[close[0]]!r}?" if close else ""
             where = f"line {line}" if line else "--ask"
-            warnings.append(f"{where}: {mention.label!r} is not mentioned above{hint}")
-    return list(dict.fromkeys(warnings))
+            warnings.append((f"{where}: {mention.label!r} is not mentioned above{hint}", mention))
+    return list({text: (text, m) for text, m in warnings}.values())
+
+
+def _strict(unknown: list[tuple[str, Mention]], lowered: LoweredQuestion) -> list[TextError]:
+    """``--strict``: a question about a name the text never mentions is an error."""
+    question = lowered.question
+    errors: list[TextError] = []
+    for text, mention in unknown:
+        span = mention.span or Span(question.line, question.column, question.column + 1)
+        message = text.split(": ", 1)[1] + " (--strict)"
+        error = SentenceError(message, span, expected="a name the statements above mention")
+        if not question.line:
+            error.file, error.source_line = "--ask", question.text
+        errors.append(error)
+    return errors
 
 
 __all__ = ["check", "ir"]

@@ -30,7 +30,11 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
             bound = f"exactly {f.low}" if f.low == f.high else f"{f.low}..{f.high}"
             return f"{bound} of [" + "; ".join(go(p) for p in f.parts) + "]"
         if isinstance(f, ir.ForAll):
-            return "for every individual x: " + go(f.body)
+            over = "individual" if f.people else "thing"
+            return f"for every {over} x: " + go(f.body)
+        if isinstance(f, ir.Exists):
+            over = "individual" if f.people else "thing"
+            return f"for some {over} x (named or not): " + go(f.body)
         if isinstance(f, ir.InPlace):
             return f"in({label(f.thing)}, {label(f.place)})"
         if isinstance(f, ir.SamePlace):

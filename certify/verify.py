@@ -392,7 +392,9 @@ def _locate(
         lowered = by_line.get(int(line))
         if lowered is None or lowered.question.text != entry.get("question"):
             return f"line {line}: the text has no question {entry.get('question')!r} there"
-        return problem_at(reading, lowered.question.line, lowered.mentions), lowered.question.query
+        question = lowered.question
+        problem = problem_at(reading, question.line, lowered.mentions, question.column)
+        return problem, question.query
     try:
         lowered = next(asked)
     except StopIteration:

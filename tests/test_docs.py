@@ -24,7 +24,7 @@ def test_every_form_is_documented_and_parses(example: str) -> None:
 
 def test_every_statement_example_is_a_readable_text() -> None:
     for _, _, example in STATEMENTS:
-        report = check("The colors are red, green and blue.\n" + example + "\n")
+        report = check("The colors are red, green and blue.\nAna is tall.\n" + example + "\n")
         assert report.consistent is True, example
 
 

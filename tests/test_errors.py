@@ -33,10 +33,14 @@ def run(tmp_path: Path, text: str | bytes, *args: str) -> tuple[int, str]:
         ("Ana is in the [bold]kitchen[/bold].\n", "the character '['", 15),
         ("Ana izz in the kitchen.\n", "I didn't expect 'izz'", 5),
         ("Bea is in.\n", "stops too early", 10),
-        ("a + b = 3.\n", "'a' is a word of certify's language and cannot name a number", 1),
-        ("x = 2.\nin - x <= 3.\n", "'in' is a word of certify's language", 1),
-        ("x + a = 3.\n", "'a' is a word of certify's language and cannot name a number", 5),
-        ("x + 2 is = 3.\n", "'is' is a word of certify's language", 7),
+        ("Bob is in the kitchen too.\n", "'too' is a word of certify's language", 23),
+        ("Mary went to the school yesterday.\n", "'yesterday' is a word of certify's", 25),
+        ("Ana is in the kitchen, too.\n", "'too' is a word of certify's language", 24),
+        ("Tom is here.\n", "'here' is a word of certify's language", 8),
+        ("Ana is big.\nDoes the chest fit in the box?\n", "'in' is a word of certify's", 20),
+        ("Is the square to the left of the box?\n", "'to' is a word of certify's", 15),
+        ("Then she went to the hallway.\n", "certify does not read 'Then'", 1),
+        ("It is big.\n", "'it' refers to the subject of the previous statement", 1),
     ],
 )
 def test_syntax_errors_point_at_the_problem(
@@ -65,7 +69,8 @@ def test_control_characters_are_shown_escaped(tmp_path: Path) -> None:
 
 
 def test_markup_in_answers_is_printed_as_text(tmp_path: Path) -> None:
-    code, output = run(tmp_path, "Ana is in the kitchen.\n", "--ask", "Is Ana in the bold?")
+    text = "Ana is in the kitchen.\nThe bold is a place.\n"
+    code, output = run(tmp_path, text, "--ask", "Is Ana in the bold?")
     assert code == 0
     assert "Is Ana in the bold?" in output
 

@@ -15,9 +15,11 @@ from certify.readout.answer import Options
 from certify.report import to_json
 from certify.verify import verify_document
 from certify.verify_cli import app
-from tests.paths import CONFORMANCE, SAMPLES
+from tests.paths import CONFORMANCE, SAMPLES, pending
 
-TEXTS = sorted(CONFORMANCE.glob("*.txt")) + sorted(SAMPLES.rglob("*.txt"))
+TEXTS = [p for p in sorted(CONFORMANCE.glob("*.txt")) if p.stem not in pending()] + sorted(
+    SAMPLES.rglob("*.txt")
+)
 
 HOUSE = (
     "Ana is in the kitchen or the garden.\n"
@@ -61,7 +63,7 @@ def _broken(text: str, change: Any) -> list[str]:
 
 def test_changed_witness_state_is_caught() -> None:
     def change(data: dict[str, Any]) -> None:
-        data["questions"][1]["witnesses"][0]["assignment"]["location"]["ana"] = "hall"
+        data["questions"][1]["witnesses"][0]["assignment"]["location"]["Ana"] = "hall"
 
     broken = _broken(HOUSE, change)
     assert any("does not satisfy the text" in b for b in broken), broken

@@ -153,7 +153,7 @@ class Encoding:
             return self._and([self._or([-left, right]), self._or([left, -right])])
         if isinstance(formula, ir.Count):
             return self._count([self.literal(p) for p in formula.parts], formula.low, formula.high)
-        if isinstance(formula, ir.ForAll):
+        if isinstance(formula, (ir.ForAll, ir.Exists)):
             raise ValueError("rules must be grounded before encoding")
         return self.atom(formula)
 

@@ -50,6 +50,8 @@ class Options:
     timeout: float | None = None
     smallest: bool = False
     all_conflicts: bool = False
+    strict: bool = False
+    """``--strict``: a question about a name the text never mentions is an error."""
     solver: str = "cadical153"
     """The python-sat solver (``certify verify`` re-derives with ``glucose4``)."""
 
@@ -66,10 +68,15 @@ class Consistency:
 
 
 def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
-    """The status a pair (H⁺, H⁻) certifies."""
-    if outer is not None and len(outer) == 1 and outer[0] != ir.OTHER and outer[0] in witnessed:
+    """The status a pair (H⁺, H⁻) certifies.
+
+    An answer that involves "(other)" (a place or an individual no name fixes) stands for
+    many values, so it never forces and one witness of it shows the question open.
+    """
+    many = [w for w in witnessed if ir.OTHER in w]
+    if outer is not None and len(outer) == 1 and ir.OTHER not in outer[0] and outer[0] in witnessed:
         return "forced"
-    if len(set(witnessed)) >= 2 or ir.OTHER in witnessed:
+    if len(set(witnessed)) >= 2 or many:
         return "open"
     return "unresolved"
 
@@ -197,7 +204,11 @@ class Certifier:
         )
 
     def _numeric_conflict(self, group: Group, model: tuple[int, ...]) -> Conflict:
-        from certify.readout.numeric_certificates import minimal_conflict
+        from certify.readout.numeric_certificates import (
+            by_statement,
+            exact_domain,
+            minimal_conflict,
+        )
 
         vocabulary = self.problem.vocabulary
         lines, detail, points = minimal_conflict(
@@ -209,9 +220,16 @@ class Certifier:
             limit=self.options.budget or 2000,
         )
         witnesses = []
+        everything = by_statement([c for g in self.groups for c in g.constraints])
         for line, point in points:
             keep = tuple(s for s in self.problem.statements if s.line in lines and s.line != line)
-            numbers = {name: point.get(name, Fraction(0)) for name in vocabulary.numbers}
+            # The point covers this group; a kept statement may also constrain other groups
+            # ("x is 0 and Ana arrives at 0:01."), so the rest comes from all of its constraints.
+            rest = exact_domain(everything, [s.line for s in keep], self.declarations).witness()
+            numbers = {
+                name: point.get(name, (rest or {}).get(name, Fraction(0)))
+                for name in vocabulary.numbers
+            }
             state = self.encoding.decode(model, numbers)
             if check(replace(self.problem, statements=keep), state):
                 raise EvaluatorDisagrees("a numeric conflict's subset witness is wrong")

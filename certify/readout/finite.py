@@ -51,6 +51,8 @@ class FiniteAnswers:
 def project(encoding: Encoding, query: ir.Query) -> Projection:
     """The projection of a finite question."""
     vocabulary = encoding.vocabulary
+    if isinstance(query, ir.AskWhere) and query.thing in vocabulary.place_keys:
+        return _containers(encoding, query.thing)
     if isinstance(query, ir.AskWhere):
         if query.thing not in encoding.location:
             return Projection((), lambda _: ir.NONE, (ir.NONE,))
@@ -71,7 +73,7 @@ def project(encoding: Encoding, query: ir.Query) -> Projection:
     if isinstance(query, ir.AskWho):
         people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves
         literals = tuple(encoding.is_in(p, query.place) for p in people)
-        names = tuple(vocabulary.label(p) for p in people)
+        names = tuple(ir.OTHER if ir.is_anonymous(p) else vocabulary.label(p) for p in people)
         return Projection(literals, lambda v: _people(names, v))
     if isinstance(query, ir.AskWhose):
         homes = [p for p in vocabulary.places if p.noun == query.noun and p.owner]
@@ -125,19 +127,39 @@ def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ..
 
 
 def _grounded(encoding: Encoding, formula: ir.Formula) -> ir.Formula:
-    from certify.space import ground, individuals_of
+    from certify.space import ground_in
 
-    return ground(formula, individuals_of(encoding.problem))
+    return ground_in(encoding.problem, formula)
+
+
+def _containers(encoding: Encoding, place: str) -> Projection:
+    """``Where is P?`` for a place: the innermost places that contain it (``evaluate.innermost``).
+
+    One literal per candidate container q: "q contains P and no other container of P lies
+    inside q", so the answer and the literals' values determine each other.
+    """
+    vocabulary = encoding.vocabulary
+    around = [q for q in vocabulary.place_keys if (place, q) in encoding.reach_pairs]
+    literals = []
+    for q in around:
+        between = [
+            encoding._and([encoding._reach(place, r), encoding._reach(r, q)])
+            for r in around
+            if r != q and (r, q) in encoding.reach_pairs
+        ]
+        literals.append(encoding._and([encoding._reach(place, q), -encoding._or(between)]))
+    labels = tuple(vocabulary.label(q) for q in around)
+    return Projection(tuple(literals), lambda values: _people(labels, values, ir.NONE))
 
 
 def _first(labels: tuple[str, ...], values: tuple[bool, ...]) -> str:
     return next((label for label, v in zip(labels, values) if v), ir.NONE)
 
 
-def _people(names: tuple[str, ...], values: tuple[bool, ...]) -> str:
-    chosen = [n for n, v in zip(names, values) if v]
+def _people(names: tuple[str, ...], values: tuple[bool, ...], empty: str = "nobody") -> str:
+    chosen = list(dict.fromkeys(n for n, v in zip(names, values) if v))
     if not chosen:
-        return "nobody"
+        return empty
     return chosen[0] if len(chosen) == 1 else ", ".join(chosen[:-1]) + " and " + chosen[-1]
 
 

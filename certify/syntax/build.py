@@ -94,7 +94,7 @@ class Build(NumberRules, QuestionRules):
         return InFrag(children[-1], _has(children, "NOT"), self.span(meta))
 
     def a_fragment(self, meta: Meta, children: list[Any]) -> AFrag:
-        words = children[-1]
+        words = self.name_words(children[-1])
         return AFrag(" ".join(w.lower() for w in words), _has(children, "NOT"), self.span(meta))
 
     # ------------------------------------------------------------------ noun phrases
@@ -108,18 +108,16 @@ class Build(NumberRules, QuestionRules):
         return ast.NP(kind, tuple(w.lower() for w in words), text, self.span(meta), **extra)
 
     def name(self, meta: Meta, children: list[Any]) -> ast.NP:
-        word = str(children[0])
+        word = self.single_name(children[0])
         return self._np(meta, "name", [word], word)
 
     def the_np(self, meta: Meta, children: list[Any]) -> ast.NP:
-        words = [str(w) for w in children[-1]]
+        words = self.name_words(children[-1])
         return self._np(meta, "the", words, "the " + " ".join(words))
 
     def possessive(self, meta: Meta, children: list[Any]) -> ast.NP:
-        owner_token, words = str(children[0]), [str(w) for w in children[-1]]
-        owner = owner_token[:-2] if owner_token[-2:] in ("'s", "’s") else owner_token[:-1]
-        text = f"{owner}'s {' '.join(words)}"
-        return self._np(meta, "poss", words, text, owner=owner)
+        owner = next(c for c in children if isinstance(c, Token) and c.type == "POSS")
+        return self.possessive_np(owner, self.name_words(children[-1]), self.span(meta))
 
     def generic(self, meta: Meta, children: list[Any]) -> ast.NP:
         adjective = str(children[0]).lower()
@@ -181,21 +179,24 @@ class Build(NumberRules, QuestionRules):
     def p_apart(self, meta: Meta, children: list[Any]) -> Any:
         return self._pred(children, ast.PApart())
 
+    def _adjective(self, token: Token) -> ast.PAdjective:
+        return ast.PAdjective(self.name_words([token])[0].lower())
+
     def p_adjective(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PAdjective(str(children[-1]).lower()))
+        return self._pred(children, self._adjective(children[-1]))
 
     def p_adjective_either(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PAdjective(str(children[-1]).lower()), "either")
+        return self._pred(children, self._adjective(children[-1]), "either")
 
     def p_adjective_neither(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PAdjective(str(children[-1]).lower()), "neither")
+        return self._pred(children, self._adjective(children[-1]), "neither")
 
     def p_class(self, meta: Meta, children: list[Any]) -> Any:
-        noun = " ".join(str(w).lower() for w in children[-1])
+        noun = " ".join(w.lower() for w in self.name_words(children[-1]))
         return self._pred(children, ast.PClass(noun))
 
     def p_equals(self, meta: Meta, children: list[Any]) -> Any:
-        words = [str(w) for w in children[-1]]
+        words = self.name_words(children[-1])
         value = ast.NP(
             "the", tuple(w.lower() for w in words), "the " + " ".join(words), self.span(meta)
         )

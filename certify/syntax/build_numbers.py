@@ -20,21 +20,21 @@ class NumberRules(Located):
     """Numeric predicates (``is between 3 and 7``), time phrases, arithmetic."""
 
     def p_comparative(self, meta: Meta, children: list[Any]) -> Any:
-        word = next(str(t).lower() for t in _tokens(children)[1:] if t.type not in ("NOT",))
+        words = [str(t).lower() for t in _tokens(children)[1:] if t.type not in ("NOT", "THAN")]
+        word = " ".join(words[:2]) if words[0] in ("more", "less") and len(words) > 1 else words[0]
         return self._pred(children, ast.PNumeric("comparative", (children[-1],), word))
 
     def p_years_than(self, meta: Meta, children: list[Any]) -> Any:
-        tokens = _tokens(children)
-        years = Fraction(str(tokens[1]))
-        return self._pred(
-            children, ast.PNumeric("years_than", (years, children[-1]), str(tokens[3]).lower())
-        )
+        years = _of(children, Fraction)[0]
+        word = next(str(t) for t in _tokens(children) if t.type == "WORD").lower()
+        return self._pred(children, ast.PNumeric("years_than", (years, children[-1]), word))
 
     def p_age(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PNumeric("age", (Fraction(str(children[1])),)))
+        return self._pred(children, ast.PNumeric("age", (_of(children, Fraction)[0],)))
 
     def p_more_than(self, meta: Meta, children: list[Any]) -> Any:
-        amount, word = Fraction(str(children[1])), str(children[2]).lower()
+        amount = _of(children, Fraction)[0]
+        word = next(str(t) for t in _tokens(children) if t.type in ("MORE", "LESS")).lower()
         return self._pred(children, ast.PNumeric("more_than", (amount, children[-1]), word))
 
     def p_is_number(self, meta: Meta, children: list[Any]) -> Any:
@@ -54,7 +54,10 @@ class NumberRules(Located):
         return self._pred(children, ast.PNumeric("at_most", (children[-1],)))
 
     def number(self, meta: Meta, children: list[Any]) -> Fraction:
-        value = Fraction(str(children[-1]))
+        digits = [Fraction(str(t)) for t in _tokens(children) if t.type == "NUMBER"]
+        if len(digits) == 2 and digits[1] == 0:
+            raise SentenceError("division by zero", self.span(meta), "write a fraction like 3/2")
+        value = digits[0] / digits[1] if len(digits) == 2 else digits[0]
         return -value if _has(children, "MINUS") else value
 
     def p_event(self, meta: Meta, children: list[Any]) -> Any:
@@ -66,7 +69,7 @@ class NumberRules(Located):
     # Each returns (kind, numbers, other, direction).
 
     def duration(self, meta: Meta, children: list[Any]) -> tuple[Fraction, Fraction]:
-        amount, unit = Fraction(str(children[0])), str(children[1]).lower()
+        amount, unit = children[0], str(children[-1]).lower()
         scale = {"h": Fraction(60), "d": Fraction(1440), "s": Fraction(1, 60)}.get(
             unit[0], Fraction(1)
         )
@@ -92,7 +95,8 @@ class NumberRules(Located):
     def t_between_offsets(self, meta: Meta, children: list[Any]) -> Any:
         kind, (high,), other, direction = self._offset("between_offsets", children)
         _, scale = next(c for c in children if isinstance(c, tuple))
-        return kind, (Fraction(str(children[1])) * scale, high), other, direction
+        low = next(c for c in children if isinstance(c, Fraction))
+        return kind, (low * scale, high), other, direction
 
     def t_between_times(self, meta: Meta, children: list[Any]) -> Any:
         clocks = [t for t in _tokens(children) if t.type == "CLOCK"]
@@ -145,12 +149,8 @@ class NumberRules(Located):
         return LinearExpr.variable(self._number_name(children[0]))
 
     def _number_name(self, token: Token) -> str:
-        """A variable's name; the language's own words (``a``, ``is``) cannot be one."""
-        from certify.syntax.parse import is_keyword, not_a_number_name  # parse imports us
-
-        if is_keyword(str(token)):
-            span = self.token_span(token)
-            raise SentenceError(not_a_number_name(str(token)), span, "x + y = 10.")
+        """A variable's name: any word the grammar reads as a word here (``a + b = 3.`` reads
+        ``a`` as a variable, SPEC §3 "Strict reading"), case-insensitive."""
         return str(token).lower()
 
     def negative(self, meta: Meta, children: list[Any]) -> LinearExpr:

@@ -7,6 +7,7 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
+from certify.lexicon import reserved_words
 from certify.syntax import ast
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
@@ -32,23 +33,28 @@ class QuestionRules(Located):
 
     def _split_words(self, meta: Meta, children: list[Any]) -> tuple[ast.NP, str]:
         words: list[Token] = next(c for c in children if isinstance(c, list))
+        degree = ""
+        if len(words) > 2 and str(words[-2]).lower() in ("more", "less"):
+            degree = str(words[-2]).lower() + " "
+            words = [*words[:-2], words[-1]]
+        self.name_words(words)
         if len(words) < 2:
             raise SentenceError(
                 "this question needs a subject and an adjective",
                 self.span(meta),
                 "Is Ana tall?",
             )
-        head, last = [str(w) for w in words[:-1]], str(words[-1]).lower()
-        lead = _tokens(children)[1] if len(_tokens(children)) > 1 else None
+        head, last = [str(w) for w in words[:-1]], degree + str(words[-1]).lower()
+        leads = _tokens(children)[1:]
+        poss = next((t for t in leads if t.type == "POSS"), None)
+        lead = poss or (leads[0] if leads else None)
         span = self.span(meta)
         if lead is not None and lead.type == "THE":
             return ast.NP(
                 "the", tuple(w.lower() for w in head), "the " + " ".join(head), span
             ), last
         if lead is not None and lead.type == "POSS":
-            owner = str(lead)[:-2]
-            text = f"{owner}'s {' '.join(head)}"
-            return ast.NP("poss", tuple(w.lower() for w in head), text, span, owner=owner), last
+            return self.possessive_np(lead, head, span), last
         if len(head) != 1:
             raise SentenceError("I can't tell the subject of this question", span, "Is Ana tall?")
         return ast.NP("name", (head[0].lower(),), head[0], span), last
@@ -95,7 +101,7 @@ class QuestionRules(Located):
             raise SentenceError(
                 "this question needs a subject and a verb", self.span(meta), "When does Ana arrive?"
             )
-        return _np_from_tokens(tokens[:-1], self.span(meta)), verb_base(str(tokens[-1]))
+        return self._np_from_tokens(tokens[:-1], self.span(meta)), verb_base(str(tokens[-1]))
 
     def q_when(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         thing, verb = self._subject_verb(meta, children[-1])
@@ -111,30 +117,51 @@ class QuestionRules(Located):
     def q_relation(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         tokens: list[Token] = children[-1]
         span = self.span(meta)
-        starts = [i for i, t in enumerate(tokens) if i > 0 and t.type in ("THE", "POSS")]
+        starts = [
+            i
+            for i, t in enumerate(tokens)
+            if i > 0
+            and t.type in ("THE", "POSS")
+            and not (t.type == "POSS" and tokens[i - 1].type == "THE")
+        ]
         object_start = starts[-1] if starts else len(tokens) - 1
         if object_start < 2:
             raise SentenceError(
                 "I can't tell the subject, verb and object", span, "Does Ana like Bob?"
             )
-        subject = _np_from_tokens(tokens[: object_start - 1], span)
-        verb = verb_base(str(tokens[object_start - 1]))
-        obj = _np_from_tokens(tokens[object_start:], span)
+        subject = self._np_from_tokens(tokens[: object_start - 1], span)
+        verb = verb_base(self.verb(tokens[object_start - 1]))
+        obj = self._np_from_tokens(tokens[object_start:], span)
         return ast.QTrue(ast.Clause(subject, ast.PRelation(verb, obj), False, span))
 
+    def verb(self, token: Token) -> str:
+        """The verb of ``Does X V Y?``, which must not be a word of the language."""
+        word = str(token)
+        if word.lower() in reserved_words():
+            raise SentenceError(
+                f"'{word}' is a word of certify's language, not a verb; "
+                "certify does not read it here",
+                self.token_span(token),
+                "Does the cat like the dog?",
+                expected="Does X V Y? with a verb V (like, see, chase, ...)",
+            )
+        return word
 
-def _np_from_tokens(tokens: list[Token], span: ast.Span) -> ast.NP:
-    """A noun phrase from a run of tokens: ``the dog``, ``Luis's house``, ``Ana``."""
-    first = tokens[0]
-    rest = [str(t) for t in tokens[1:]]
-    if first.type == "THE" and rest:
-        return ast.NP("the", tuple(w.lower() for w in rest), "the " + " ".join(rest), span)
-    if first.type == "POSS" and rest:
-        owner = str(first)[:-2]
-        text = f"{owner}'s {' '.join(rest)}"
-        return ast.NP("poss", tuple(w.lower() for w in rest), text, span, owner=owner)
-    if len(tokens) == 1 and first.type == "WORD":
-        return ast.NP("name", (str(first).lower(),), str(first), span)
-    raise SentenceError(
-        f"I can't read {' '.join(str(t) for t in tokens)!r} as a name", span, "Does Ana like Bob?"
-    )
+    def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
+        """A noun phrase from a run of tokens: ``the dog``, ``Luis's house``, ``Ana``."""
+        if len(tokens) > 2 and tokens[0].type == "THE" and tokens[1].type == "POSS":
+            tokens = tokens[1:]
+        first = tokens[0]
+        rest = self.name_words(tokens[1:])
+        if first.type == "THE" and rest:
+            return ast.NP("the", tuple(w.lower() for w in rest), "the " + " ".join(rest), span)
+        if first.type == "POSS" and rest:
+            return self.possessive_np(first, rest, span)
+        if len(tokens) == 1 and first.type == "WORD":
+            word = self.single_name(first)
+            return ast.NP("name", (word.lower(),), word, span)
+        raise SentenceError(
+            f"I can't read {' '.join(str(t) for t in tokens)!r} as a name",
+            span,
+            "Does Ana like Bob?",
+        )

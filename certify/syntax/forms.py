@@ -40,6 +40,8 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
     ),
     ("Location", "Neither X nor Y is in P.", "Neither Ana nor Bea is in the attic."),
     ("Location", "Nobody is in P.", "Nobody is in the cellar."),
+    ("Location", "Someone is in P. (an individual, named or not)", "Someone is in the kitchen."),
+    ("Location", "The N is a place.", "The loft is a place."),
     (
         "Location",
         "The places are P, Q and R.",
@@ -62,6 +64,11 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
     ("Properties", "X is not a N.", "Tom is not a dog."),
     ("Properties", "X likes Y. (any verb ending in -s)", "The cat likes the dog."),
     ("Properties", "X does not like Y.", "The dog does not like the mouse."),
+    (
+        "Properties",
+        "It is A. (it, he, she, they: the previous statement's subject)",
+        "She is happy.",
+    ),
     ("Connectives", "S1 and S2.", "Ana is not in the kitchen and Ana is not in the garden."),
     ("Connectives", "If S1, then S2.", "If Ana is in the kitchen, then Bea is in the hall."),
     (
@@ -118,6 +125,7 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
     ("Numbers", "x is less than 4.", "x is less than 4."),
     ("Numbers", "x is 3 more than y.", "x is 3 more than y."),
     ("Numbers", "x is 5.", "x is 5."),
+    ("Numbers", "x is at least 1/3. (fractions and decimals in every form)", "x is at least 1/3."),
     ("Numbers", "x is an integer.", "x is an integer."),
     ("Numbers", "x and y are integers.", "x and y are integers."),
     ("Time", "X arrives at 9:00.", "Ana arrives at 9:00."),
@@ -136,6 +144,16 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
     ("Quantities", "X is N years older than Y.", "Ana is 3 years older than Bob."),
     ("Quantities", "X is N years old.", "Bob is 20 years old."),
     ("Quantities", "X is bigger than Y. (a strict order)", "The box is bigger than the chocolate."),
+    (
+        "Quantities",
+        "X is smaller than Y. (a reverse scale: the lexicon's pairs)",
+        "The chocolate is smaller than the box.",
+    ),
+    (
+        "Quantities",
+        "X is more expensive than Y. (less: the reverse)",
+        "The apples are more expensive than the peaches.",
+    ),
 )
 
 QUESTIONS: tuple[tuple[str, str], ...] = (
@@ -154,6 +172,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("How long after X does Y arrive?", "How long after Ana does Carl arrive?"),
     ("How old is X?", "How old is Ana?"),
     ("Is X bigger than Y?", "Is the box bigger than the chocolate?"),
+    ("Are X cheaper than Y?", "Are the peaches cheaper than the apples?"),
 )
 
 

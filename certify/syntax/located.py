@@ -13,7 +13,9 @@ from typing import Any
 from lark import Token, Transformer, v_args
 from lark.tree import Meta
 
+from certify.lexicon import reserved_words, sentence_adverbs
 from certify.syntax import ast
+from certify.syntax.errors import SentenceError
 
 _PLURAL = {"ARE", "HAVE", "DO"}
 
@@ -58,7 +60,46 @@ class Located(Transformer[Token, Any]):
         column = (token.column or 1) + shift
         return ast.Span(self.line + line - 1, column, column + len(str(token)))
 
+    def name_words(self, tokens: list[Token]) -> list[str]:
+        """The words of a name, refusing any word of the language (SPEC §3 "Strict reading"):
+        "the kitchen too" is an error at "too", never a place called "the kitchen too"."""
+        for token in tokens:
+            if str(token).lower() in reserved_words():
+                raise ReservedWord(str(token), self.token_span(token))
+        return [str(t) for t in tokens]
+
+    def single_name(self, token: Token) -> str:
+        """A one-word name: a capitalized name or a lower-case word such as ``x``.  A lower-case
+        word of the language, or a sentence adverb ("Then", "Yesterday"), is refused."""
+        word = str(token)
+        lower = word.lower()
+        if lower in sentence_adverbs() or (word.islower() and lower in reserved_words()):
+            raise ReservedWord(word, self.token_span(token))
+        return word
+
+    def possessive_np(self, owner_token: Token, words: list[str], span: ast.Span) -> ast.NP:
+        """``Luis's house``, ``the Smiths' car``: the owner as written, the whole as written."""
+        raw = str(owner_token).replace("’", "'")
+        owner = raw[:-2] if raw.endswith("'s") else raw[:-1]
+        text = f"{raw} {' '.join(words)}"
+        return ast.NP("poss", tuple(w.lower() for w in words), text, span, owner=owner)
+
     def _pred(self, children: list[Any], predicate: ast.Predicate, flag: str = "") -> Any:
         """A predicate with its negation, the number of its verb and its either/neither flag."""
         plural = any(isinstance(c, Token) and c.type in _PLURAL for c in children)
         return predicate, _has(children, "NOT"), plural, flag
+
+
+class ReservedWord(SentenceError):
+    """A word of the language where a name stands; ``parse_sentence`` suggests the sentence
+    without it."""
+
+    def __init__(self, word: str, span: ast.Span) -> None:
+        super().__init__(
+            f"'{word}' is a word of certify's language, not part of a name; "
+            "certify does not read it here",
+            span,
+            expected="a name: a capitalized word, or 'the' and words that are not words of "
+            "the language",
+        )
+        self.word = word

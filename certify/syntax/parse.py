@@ -24,9 +24,11 @@ from lark.exceptions import (
 )
 
 from certify.errors import TextError
+from certify.lexicon import sentence_adverbs
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.diagnose import closest_form, describe_expected
+from certify.syntax.located import ReservedWord
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b\u202a-\u202e]")
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
@@ -179,10 +181,26 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
     try:
         node: Any = Build(line, column).transform(tree)
     except VisitError as error:  # Lark wraps what the transformer raises
+        if isinstance(error.orig_exc, ReservedWord):
+            raise _without(error.orig_exc, text, column, end) from None
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
         raise
     return Parsed(line, column, text + end, node, start == "question")
+
+
+def _without(error: ReservedWord, text: str, column: int, end: str) -> ReservedWord:
+    """Suggest the sentence without the word certify does not read, when that reads."""
+    start = error.column - column
+    shorter = " ".join((text[:start] + text[start + len(error.word) :]).split())
+    shorter = shorter.replace(" ,", ",")
+    try:
+        parse_sentence(shorter, 1, 1, end)
+    except TextError:
+        error.suggestion = closest_form(text, question=end == "?")
+    else:
+        error.suggestion = shorter + end
+    return error
 
 
 _ARITHMETIC = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "LE", "GE", "LT", "GT", "EQ"})
@@ -229,6 +247,10 @@ def _syntax_error(
         message = "this sentence stops too early"
         expected_terms = set(getattr(error, "expected", ()) or ())
     kind = "question" if start == "question" else "statement"
+    opening = text.split(" ", 1)[0]
+    if opening.lower() in sentence_adverbs() and offset > 0:
+        offset, word = 0, opening
+        message = f"certify does not read {opening!r} at the start of a sentence (yet)"
     span = Span(line, column + offset, column + offset + max(1, len(word)))
     return TextError(
         f"{message} (reading this {kind})",

@@ -31,18 +31,7 @@ _COMPARATIVES = {
     "fewer": "few",
 }
 
-_ANTONYMS = {
-    "small": "big",
-    "young": "old",
-    "short": "tall",
-    "light": "heavy",
-    "slow": "fast",
-    "little": "big",
-    "cheap": "expensive",
-    "low": "high",
-    "early": "late",
-    "cold": "hot",
-}
+_UNDOUBLED = "bdgmnpt"  # bigger → big, hotter → hot; but taller → tall, smaller → small
 
 
 def singular(word: str) -> str:
@@ -52,6 +41,8 @@ def singular(word: str) -> str:
         return _IRREGULAR_PLURALS[word]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
+    if word.endswith("lves"):  # wolves, shelves, calves
+        return word[:-3] + "f"
     if word.endswith("ouses"):  # houses, blouses
         return word[:-1]
     if word.endswith("zzes"):  # quizzes
@@ -78,6 +69,8 @@ def verb_base(word: str) -> str:
 def comparative_base(word: str) -> str | None:
     """``bigger`` → ``big``, ``larger`` → ``large``, ``heavier`` → ``heavy``; else None."""
     word = word.lower()
+    if word.startswith(("more ", "less ")):
+        return word
     if word in _COMPARATIVES:
         return _COMPARATIVES[word]
     if not word.endswith("er") or len(word) < 4:
@@ -85,7 +78,7 @@ def comparative_base(word: str) -> str | None:
     stem = word[:-2]
     if stem.endswith("i"):
         return stem[:-1] + "y"
-    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] not in "aeiou":
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] in _UNDOUBLED:
         return stem[:-1]
     if stem + "e" in _E_STEMS:
         return stem + "e"
@@ -96,7 +89,18 @@ _E_STEMS = {"large", "late", "wide", "close", "rare", "nice", "safe", "strange",
 
 
 def dimension(base: str) -> tuple[str, int]:
-    """The scale a comparative measures and its direction: ``small`` → (``big``, -1)."""
-    if base in _ANTONYMS:
-        return _ANTONYMS[base], -1
+    """The scale a comparative measures and its direction: ``small`` → (``big``, -1).
+
+    ``more expensive`` is the scale ``expensive``; ``less expensive`` its reverse.  The
+    reverse pairs are data: the lexicon's ``[scales]`` table.
+    """
+    from certify.lexicon import reverse_scales
+
+    degree, _, adjective = base.partition(" ")
+    if adjective and degree in ("more", "less"):
+        scale, sign = dimension(adjective)
+        return scale, sign if degree == "more" else -sign
+    reverse = reverse_scales()
+    if base in reverse:
+        return reverse[base], -1
     return base, 1
