@@ -46,6 +46,8 @@ _NODE_STYLE: dict[str, dict[str, str]] = {
     "place": {"shape": "box", "style": "rounded,filled", "fillcolor": "#e3f2fd"},
     "individual": {"shape": "ellipse", "style": "filled", "fillcolor": "#fff8e1"},
     "other": {"shape": "ellipse", "style": "dashed"},
+    "value": {"shape": "box", "style": "rounded,filled", "fillcolor": "#fce4ec"},
+    "property": {"shape": "box", "style": "rounded,filled", "fillcolor": "#ede7f6"},
     "number": {"shape": "ellipse", "style": "filled", "fillcolor": "#f1f8e9"},
     "zero": {"shape": "circle", "style": "filled", "fillcolor": "#eeeeee"},
     "constraint": {"shape": "box", "fontsize": "10", "style": "filled", "fillcolor": "#fafafa"},

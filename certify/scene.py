@@ -22,7 +22,18 @@ if TYPE_CHECKING:
     from certify.readout.answer import Certifier, Options
     from certify.report import Answer, Conflict, Report
 
-Role = Literal["place", "individual", "other", "number", "zero", "constraint", "statement", "atom"]
+Role = Literal[
+    "place",
+    "individual",
+    "other",
+    "value",
+    "property",
+    "number",
+    "zero",
+    "constraint",
+    "statement",
+    "atom",
+]
 Kind = Literal["always", "sometimes", "possible", "stated", "conditional"]
 
 
@@ -95,7 +106,7 @@ def scene_of(text: str, report: Report, options: Options | None = None) -> Scene
         conflict = conflict_of(report)
         lines = frozenset(conflict.lines) if conflict is not None else frozenset()
         ask = report.consistent is not False
-        clusters = [containment(certifier, lines, ask)]
+        clusters = [containment(certifier, lines, ask), facts(certifier, ask)]
         clusters += number_clusters(certifier, conflict, ask)
         statements = {s.line: s.text for s in certifier.problem.statements}
         shown = tuple((line, statements.get(line, "")) for line in sorted(lines))
@@ -154,6 +165,45 @@ def containment(certifier: Certifier, conflict: frozenset[int], ask: bool) -> Cl
                 edges.append(Edge(place_key(low), place_key(high), kind))
     edges += conflict_edges(certifier.problem, conflict, nodes)
     return Cluster("containment", "where things are", tuple(nodes.values()), tuple(edges))
+
+
+def facts(certifier: Certifier, ask: bool) -> Cluster:
+    """Values, properties and relations: ``What color is X?``, ``Is X big?``, ``Does X like Y?``."""
+    from certify.space import boolean_atoms, grounded
+
+    problem = certifier.problem
+    vocabulary = problem.vocabulary
+    nodes: dict[str, Node] = {}
+    edges: list[Edge] = []
+
+    def node(key: str, label: str, role: Role) -> str:
+        nodes.setdefault(key, Node(key, label, role))
+        return key
+
+    def thing(key: str) -> str:
+        return node("f:" + key, vocabulary.label(key), "individual")
+
+    for key, attribute in vocabulary.valued if ask else ():
+        label = vocabulary.label(key)
+        question = ir.Question(f"What {attribute} is {label}?", 0, ir.AskValue(key, attribute))
+        for value, kind in kinds_of(certifier.answer(question)):
+            shown = f"another {attribute}" if value == ir.OTHER else value
+            edges.append(Edge(thing(key), node(f"v:{attribute}:{value}", shown, "value"), kind))
+    for atom in boolean_atoms(f for _, f in grounded(problem)) if ask else ():
+        if isinstance(atom, ir.Holds):
+            text = f"Is {vocabulary.label(atom.thing)} {atom.predicate}?"
+        else:
+            subject, target = vocabulary.label(atom.subject), vocabulary.label(atom.object)
+            text = f"Does {subject} {atom.verb} {target}?"
+        for value, kind in kinds_of(certifier.answer(ir.Question(text, 0, ir.AskTruth(atom)))):
+            if value != "yes":
+                continue
+            if isinstance(atom, ir.Holds):
+                head = node(f"p:{atom.predicate}", atom.predicate, "property")
+                edges.append(Edge(thing(atom.thing), head, kind))
+            else:
+                edges.append(Edge(thing(atom.subject), thing(atom.object), kind, atom.verb))
+    return Cluster("facts", "values, properties and relations", tuple(nodes.values()), tuple(edges))
 
 
 def kinds_of(answer: Answer) -> list[tuple[str, Kind]]:
