@@ -226,6 +226,9 @@ def _draw(target: str, result: FileResult, options: Options) -> None:
         _fail(error.message, error.exit_code)
     except OSError as error:
         _fail(f"--graph: cannot write {target!r}: {error.strerror or error}", ExitCode.USAGE)
+    except Exception as error:  # a bug, reported as one (SPEC section 8)
+        message = f"{type(error).__name__}: {error}"
+        _fail(f"--graph: internal error (a bug in certify): {message}", ExitCode.INTERNAL)
     if warning:
         sys.stderr.write(f"certify: warning: {warning}\n")
 

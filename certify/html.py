@@ -247,5 +247,11 @@ def _picture(result: FileResult, options: Options | None, warnings: list[str] | 
     except CertifyError as error:
         warnings.append(f"no pictures: {error.message}")
         return ""
+    except Exception as error:  # a bug: the page is still written, without this picture
+        warnings.append(
+            f"{result.path}: no picture: internal error (a bug in certify): "
+            f"{type(error).__name__}: {error}"
+        )
+        return ""
     drawing = _PROLOG.sub("", svg.decode("utf-8"))
     return f'<details class="picture" open><summary>picture</summary>{drawing}</details>'

@@ -272,6 +272,15 @@ def test_graph_usage_errors(args: list[str], message: str) -> None:
     assert message in result.stderr
 
 
+def test_an_unreadable_text_is_not_drawn(tmp_path: Path) -> None:
+    text = tmp_path / "bad.txt"
+    text.write_text("Ana is in the kitchen\n", encoding="utf-8")
+    result = certify(text, "--graph", tmp_path / "b.svg")
+    assert result.exit_code == ExitCode.BAD_TEXT
+    assert "b.svg not drawn" in result.stderr and "has no final period" in result.stderr
+    assert not (tmp_path / "b.svg").exists()
+
+
 def test_graph_draws_one_text(tmp_path: Path) -> None:
     result = certify(SAMPLES / "location", "--graph", tmp_path / "x.svg")
     assert result.exit_code == ExitCode.USAGE
