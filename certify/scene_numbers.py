@@ -157,13 +157,30 @@ def arrow_ends(constraint: LinearConstraint) -> tuple[str, str] | None:
     return None
 
 
+def constraint_label(constraint: LinearConstraint, vocabulary: ir.Vocabulary) -> str:
+    """``x + y = 10``; over clocks a bound is a time (``Ana arrives = 9:00``), a difference
+    minutes (``Bob arrives - Ana arrives <= 10 min``), as the answers show them."""
+    from certify.readout.witness import clock
+
+    shown = show(ir.Compare(constraint), vocabulary)
+    terms = constraint.terms
+    if not terms or any(name not in vocabulary.clocks for name, _ in terms):
+        return shown
+    if len(terms) == 1 and abs(terms[0][1]) == 1:
+        flip = terms[0][1] < 0
+        op = {"<": ">", "<=": ">=", "=": "="}[constraint.op] if flip else constraint.op
+        time = clock(-constraint.bound if flip else constraint.bound)
+        return f"{vocabulary.label(terms[0][0])} {op} {time}"
+    return f"{shown} min" if len(terms) == 2 else shown
+
+
 def _shape(
     item: Drawn, prefix: str, index: int, vocabulary: ir.Vocabulary
 ) -> tuple[list[Node], list[Edge]]:
     """A bound or a difference as one arrow, anything else as a box joined to its variables."""
     constraint = item.constraint
     lines = ", ".join(str(t) for t in sorted(constraint.tags))
-    label = show(ir.Compare(constraint), vocabulary) + (f"  (line {lines})" if lines else "")
+    label = constraint_label(constraint, vocabulary) + (f"  (line {lines})" if lines else "")
     style = {"conflict": item.conflict, "cycle": item.cycle}
     ends = arrow_ends(constraint)
     if ends is not None:

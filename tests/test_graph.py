@@ -160,6 +160,16 @@ def test_a_linear_constraint_is_a_box_and_variables_carry_their_answers() -> Non
     assert all(not e.directed for e in numbers.edges if e.tail == box.key)
 
 
+def test_clock_constraints_read_as_times_and_minutes() -> None:
+    numbers = cluster(scene_for(SAMPLES / "time" / "meeting.txt"), "n0")
+    labels = {e.label for e in numbers.edges}
+    assert "Ana arrives = 9:00  (line 2)" in labels
+    assert "Bob arrives <= 9:30  (line 4)" in labels
+    assert "Bob arrives - Carl arrives = 5 min  (line 5)" in labels
+    notes = {n.label: n.note for n in numbers.nodes}
+    assert notes["Carl arrives"] == "open: [9:05, 9:25]"
+
+
 def test_comparisons_inside_connectives_are_conditional() -> None:
     numbers = cluster(scene_for(SAMPLES / "numbers" / "in-connectives.txt"), "n0")
     kinds = {e.label.split("  ")[0]: e.kind for e in numbers.edges}
