@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress
 
     from certify.batch import FileResult, Summary
+    from certify.readout.answer import Options
 
 app = typer.Typer(
     add_completion=True,
@@ -109,6 +110,20 @@ def run(
         str | None,
         typer.Option("--junit", metavar="FILE", help="Also write a JUnit XML report to FILE."),
     ] = None,
+    graph: Annotated[
+        str | None,
+        typer.Option(
+            "--graph",
+            metavar="FILE",
+            help="Draw the text (one file) to FILE: .svg, .png or .dot (needs Graphviz's dot).",
+        ),
+    ] = None,
+    html: Annotated[
+        str | None,
+        typer.Option(
+            "--html", metavar="FILE", help="Also write the batch as one self-contained HTML page."
+        ),
+    ] = None,
     update: Annotated[
         bool,
         typer.Option(
@@ -148,8 +163,16 @@ def run(
         _fail("--jobs must be 0 (one per CPU) or a positive number", ExitCode.USAGE)
     if update and ask:
         _fail("--update freezes the questions written in the files; drop --ask", ExitCode.USAGE)
-    if junit is not None and not os.path.isdir(os.path.dirname(junit) or "."):
-        _fail(f"--junit: the folder of {junit!r} does not exist", ExitCode.USAGE)
+    for option, target in (("--junit", junit), ("--graph", graph), ("--html", html)):
+        if target is not None and not os.path.isdir(os.path.dirname(target) or "."):
+            _fail(f"{option}: the folder of {target!r} does not exist", ExitCode.USAGE)
+    if graph is not None:
+        from certify.graph import graph_format
+
+        try:
+            graph_format(graph)
+        except CertifyError as error:
+            _fail(error.message, error.exit_code)
     options = Options(
         engine=engine,
         domain=domain,
@@ -163,6 +186,8 @@ def run(
     checking = check and not update
     printer = _Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
     entries = collect(paths or [], glob)
+    if graph is not None and len(entries) != 1:
+        _fail("--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE)
     results: list[FileResult] = []
     try:
         stream = run_all(entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1)
@@ -184,10 +209,47 @@ def run(
                 stream_out.write(to_xml(results, checking))
         except OSError as error:
             _fail(f"--junit: cannot write {junit!r}: {error.strerror or error}", ExitCode.USAGE)
+    if graph is not None:
+        _draw(graph, results[0], options)
+    if html is not None:
+        _page(html, results, summary, options)
     code = exit_code(summary)
     if not as_json and (checking or len(results) > 1):
         printer.summary(summary, code)
     raise typer.Exit(int(code))
+
+
+def _draw(target: str, result: FileResult, options: Options) -> None:
+    """``--graph``: the picture of one certified text (a warning when only DOT was written)."""
+    from certify.batch import read_text
+    from certify.graph import write_graph
+
+    if result.report is None:
+        sys.stderr.write(f"certify: warning: {target} not drawn: {result.path} has no report\n")
+        return
+    try:
+        warning = write_graph(target, read_text(result.path), result.report, options)
+    except CertifyError as error:
+        _fail(error.message, error.exit_code)
+    except OSError as error:
+        _fail(f"--graph: cannot write {target!r}: {error.strerror or error}", ExitCode.USAGE)
+    except Exception as error:  # a bug, reported as one (SPEC section 8)
+        message = f"{type(error).__name__}: {error}"
+        _fail(f"--graph: internal error (a bug in certify): {message}", ExitCode.INTERNAL)
+    if warning:
+        sys.stderr.write(f"certify: warning: {warning}\n")
+
+
+def _page(target: str, results: list[FileResult], summary: Summary, options: Options) -> None:
+    """``--html``: the batch as one page."""
+    from certify.html import write_page
+
+    try:
+        warnings = write_page(target, results, summary, options)
+    except OSError as error:
+        _fail(f"--html: cannot write {target!r}: {error.strerror or error}", ExitCode.USAGE)
+    for warning in warnings:
+        sys.stderr.write(f"certify: warning: {warning}\n")
 
 
 class _Printer:
