@@ -73,8 +73,8 @@ def test_containment_arrows_are_the_certified_answers() -> None:
     kinds = {pair: e.kind for pair, e in arrows.items()}
     assert kinds[("c:jar", "c:pantry")] == "always"  # forced: the pantry
     assert kinds[("c:pantry", "c:kitchen")] == "always"
-    assert kinds[("c:ana", "c:kitchen")] == "sometimes"  # open: the kitchen | the pantry
-    assert kinds[("c:ana", "c:pantry")] == "sometimes"
+    assert kinds[("c:Ana", "c:kitchen")] == "sometimes"  # open: the kitchen | the pantry
+    assert kinds[("c:Ana", "c:pantry")] == "sometimes"
     assert ("c:jar", "c:kitchen") not in kinds  # "Where" is the innermost place
     assert not any(e.conflict for e in arrows.values())
 
@@ -116,7 +116,7 @@ def test_kinds_follow_the_status() -> None:
 def test_a_contradiction_draws_the_conflicting_atoms_in_red() -> None:
     scene = scene_for(SAMPLES / "ana-contradictory.txt")
     arrows = edges(scene, "containment")
-    assert set(arrows) == {("c:ana", "c:kitchen"), ("c:ana", "c:garden")}
+    assert set(arrows) == {("c:Ana", "c:kitchen"), ("c:Ana", "c:garden")}
     assert all(e.conflict and e.label == "lines 2, 3" for e in arrows.values())
     assert scene.conflict == (
         (2, "Ana is in the kitchen or the garden."),
