@@ -1,0 +1,207 @@
+"""The reproducers of issue 8 ("Forced must mean forced"), each with the answer SPEC gives.
+
+Every expected value here is worked out from SPEC §2/§3 by hand, not copied from certify's
+output; a wrong `forced` with a checked witness is exactly what these pin.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+
+from certify import TextError, check
+from certify.report import to_json
+from certify.verify import verify_document
+
+
+def _answers(text: str, *questions: str) -> list[tuple[str, Any]]:
+    report = check(text, list(questions))
+    found = []
+    for answer in report.questions:
+        values = answer.answers
+        found.append((answer.status, set(values) if isinstance(values, tuple) else values))
+    return found
+
+
+FINITE = [
+    # Place typing (SPEC §2 "Places and individuals").
+    ("Tia is in the barn. The shed is in the barn.", "Is Tia in the shed?", "open", {"yes", "no"}),
+    (
+        "Both the shed and the loft are in the barn.",
+        "Who is in the barn?",
+        "forced",
+        {"nobody"},
+    ),
+    (
+        "Both the shed and the loft are in the barn. Ana is in the barn.",
+        "Where is Ana?",
+        "open",
+        {"the barn", "the shed", "the loft"},
+    ),
+    (
+        "Both the shed and the loft are in the barn. Nobody is in the barn.",
+        "Who is in the barn?",
+        "forced",
+        {"nobody"},
+    ),
+    (
+        "The pantry is in the hall. Nobody is in the hall.",
+        "Who is in the pantry?",
+        "forced",
+        {"nobody"},
+    ),
+    (
+        "The pantry is in the hall. Nobody is in the hall.",
+        "Who is in the hall?",
+        "forced",
+        {"nobody"},
+    ),
+    # "Someone" is one individual, named or not; "it" is the previous subject.
+    (
+        "Someone is in the kitchen. Ana is not in the kitchen.",
+        "Is Ana in the kitchen?",
+        "forced",
+        {"no"},
+    ),
+    ("Ana is in the kitchen. It is big.", "Is Bob big?", "open", {"yes", "no"}),
+    ("Ana is in the kitchen. It is big.", "Is Ana big?", "forced", {"yes"}),
+    # Possessives cut one way.
+    ("Smiths' dog is big.", "Is Smiths' dog big?", "forced", {"yes"}),
+    ("The Smiths' dog is big.", "Is the Smiths' dog big?", "forced", {"yes"}),
+    # Reverse scales.
+    (
+        "The box is bigger than the chocolate.",
+        "Is the chocolate smaller than the box?",
+        "forced",
+        {"yes"},
+    ),
+    ("Ana is older than Bob.", "Is Bob younger than Ana?", "forced", {"yes"}),
+    ("The car is newer than the bike.", "Is the bike older than the car?", "forced", {"yes"}),
+    (
+        "The hat is cheaper than the coat.",
+        "Is the coat more expensive than the hat?",
+        "forced",
+        {"yes"},
+    ),
+    ("The bag is lighter than the box.", "Is the box heavier than the bag?", "forced", {"yes"}),
+    ("Ana is shorter than Bob.", "Is Bob taller than Ana?", "forced", {"yes"}),
+    # -ves adjectives are adjectives.
+    (
+        "Every cat is afraidofwolves. Tom is a cat.",
+        "Is Tom afraidofwolves?",
+        "forced",
+        {"yes"},
+    ),
+    # A story update moves its subject only.
+    (
+        "Story:\nJohn went to the kitchen.\nMary is in the same place as John.",
+        "Where is John?",
+        "forced",
+        {"the kitchen"},
+    ),
+    # Single letters are names.
+    ("A is a knight.", "Is A a knight?", "forced", {"yes"}),
+]
+
+
+@pytest.mark.parametrize(("text", "question", "status", "answers"), FINITE)
+def test_finite_reproducer(text: str, question: str, status: str, answers: set[str]) -> None:
+    assert _answers(text, question) == [(status, answers)], text
+
+
+def test_someone_and_nobody_contradict() -> None:
+    assert check("Someone is in the kitchen. Nobody is in the kitchen.").consistent is False
+
+
+def test_a_text_is_consistent_whatever_is_asked() -> None:
+    text = (
+        "The pantry is in the hall.\nNobody is in the hall.\n"
+        "Who is in the pantry?\nWho is in the hall?\n"
+    )
+    report = check(text)
+    assert report.consistent is True
+    assert [(a.status, a.answers) for a in report.questions] == [
+        ("forced", ("nobody",)),
+        ("forced", ("nobody",)),
+    ]
+
+
+NUMERIC = [
+    ("Carl arrives 10 minutes before Bob. Bob arrives at 9:00.", "When does Carl arrive?", "8:50"),
+    ("Carl arrives 125 minutes before Bob. Bob arrives at 9:00.", "When does Carl arrive?", "6:55"),
+    ("a + b = 20. a - b = 4.", "What is a?", "12"),
+]
+
+
+@pytest.mark.parametrize(("text", "question", "value"), NUMERIC)
+def test_numeric_reproducer(text: str, question: str, value: str) -> None:
+    (answer,) = check(text, [question]).questions
+    assert answer.status == "forced"
+    assert answer.witnesses[0].answer == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["x is at least 1/3. x is at most 2/3.", "x is between 1/3 and 2/3."],
+)
+def test_fractions_in_english_forms(text: str) -> None:
+    (answer,) = check(text, ["What is x?"]).questions
+    assert answer.status == "open"
+    data = to_json(check(text, ["What is x?"]))["questions"][0]["answers"]
+    assert (data["low"], data["high"]) == ("1/3", "2/3")
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Bob is in the kitchen too.", "too"),
+        ("Ana is in the kitchen, too.", "too"),
+        ("Ana is in the kitchen now.", "now"),
+        ("Ana is not in the kitchen anymore.", "anymore"),
+        ("Mary went to the school yesterday.", "yesterday"),
+        ("Ana is big. Is the red square to the left of the pink rectangle?", "to"),
+        ("Ana is big. Does the chest fit in the box?", "in"),
+    ],
+)
+def test_words_are_never_swallowed_into_names(text: str, word: str) -> None:
+    with pytest.raises(TextError) as caught:
+        check(text)
+    errors = getattr(caught.value, "errors", [caught.value])
+    assert any(f"'{word}'" in e.message for e in errors), [e.message for e in errors]
+    error = next(e for e in errors if f"'{word}'" in e.message)
+    assert text.split("\n")[error.line - 1][error.column - 1 :].startswith(word)
+
+
+def test_a_name_in_two_roles_is_refused_naming_both_lines() -> None:
+    with pytest.raises(TextError) as caught:
+        check("Ana is in the kitchen.\nThe kitchen is in Ana.\n")
+    (error,) = caught.value.errors  # type: ignore[attr-defined]
+    assert error.line == 2 and "line 1" in error.message
+    assert error.suggestion == "Ana is a place."
+
+
+def test_a_declared_place_settles_it() -> None:
+    report = check(
+        "Ana is a place.\nBob is in Ana.\nAna is in the kitchen.\n", ["Is Bob in the kitchen?"]
+    )
+    assert [(a.status, a.answers) for a in report.questions] == [("forced", ("yes",))]
+
+
+def test_a_question_about_a_name_that_is_not_a_place_is_refused() -> None:
+    with pytest.raises(TextError) as caught:
+        check("Ana is in the kitchen.\nIs Ana in Bob?\n")
+    assert "Bob is a place." in caught.value.errors[0].suggestion  # type: ignore[attr-defined]
+
+
+def test_verify_rejects_a_wrong_answer_set_with_valid_witnesses() -> None:
+    """The reproducer's old report: `forced: no` with a witness that satisfies the text."""
+    text = "Tia is in the barn.\nThe shed is in the barn.\nIs Tia in the shed?\n"
+    data: dict[str, Any] = json.loads(json.dumps(to_json(check(text))))
+    question = data["questions"][0]
+    (no,) = [w for w in question["witnesses"] if w["answer"] == "no"]
+    question.update(status="forced", answers=["no"], witnessed=["no"], witnesses=[no])
+    question["support"] = None
+    broken = verify_document(data, text)
+    assert any("also permits ['yes']" in b for b in broken), broken
