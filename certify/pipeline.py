@@ -9,6 +9,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from certify import ir
 from certify.errors import TextError
@@ -17,7 +18,7 @@ from certify.mentions import Lowered, LoweredQuestion, Mention
 from certify.moments import Reading, problem_at
 from certify.readout.answer import Certifier, Options
 from certify.readout.remains import remaining_questions
-from certify.report import Answer, ReadingLine, Report
+from certify.report import Answer, ReadingLine, Report, TextWarning, Unit
 from certify.syntax.parse import Document, parse_sentence, read_document
 from certify.text import show
 
@@ -57,7 +58,7 @@ def read(
             error.file = "--ask"
             errors.append(error)
     if errors:
-        from certify.syntax.parse import TextErrors
+        from certify.errors import TextErrors
 
         raise TextErrors(errors)
     return Reading(tuple(statements), tuple(questions), document.story or story), asked, lowering
@@ -80,14 +81,14 @@ def check(
     try:
         reading, asked, _ = read(document, questions, options.story)
     except TextError as error:
-        for inner in getattr(error, "errors", [error]):
+        for inner in error.errors:
             if inner.line and not inner.source_line and inner.line <= len(document.lines):
                 inner.located(file, document.lines[inner.line - 1])
             inner.file = inner.file or file
         raise
     certifiers: dict[int | None, Certifier] = {}
     answers: list[Answer] = []
-    warnings: list[str] = []
+    warnings: list[TextWarning] = []
 
     def certifier_at(line: int | None, extra: tuple[Mention, ...]) -> Certifier:
         problem = problem_at(reading, line, extra)
@@ -108,11 +109,14 @@ def check(
         line = lowered.question.line or None
         certifier = certifier_at(line, lowered.mentions)
         warnings += _unknown_names(reading, lowered, line)
-        answers.append(certifier.answer(lowered.question))
+        unit = unit_of(lowered.question.query, certifier.problem.vocabulary)
+        answers.append(certifier.answer(lowered.question).measured(unit))
     whole = certifier_at(None, ())
     if not reading.questions and not asked:
+        vocabulary = whole.problem.vocabulary
         answers = [
-            replace(whole.answer(q), generated=True) for q in remaining_questions(whole.problem)
+            replace(whole.answer(q), generated=True).measured(unit_of(q.query, vocabulary))
+            for q in remaining_questions(whole.problem)
         ]
     consistency = whole.consistency
     report = Report(
@@ -121,7 +125,7 @@ def check(
         consistent=consistency.consistent,
         questions=tuple(answers),
         reading=tuple(_reading(whole)),
-        warnings=tuple(warnings),
+        warnings=tuple(dict.fromkeys(warnings)),
         conflict=consistency.conflict,
         engine=options.engine,
         story=reading.story,
@@ -150,7 +154,28 @@ def _reading(certifier: Certifier) -> list[ReadingLine]:
     return lines
 
 
-def _unknown_names(reading: Reading, lowered: LoweredQuestion, line: int | None) -> list[str]:
+def unit_of(query: ir.Query, vocabulary: ir.Vocabulary) -> Unit:
+    """What a numeric question's values measure: a clock time, a duration, an age, a number.
+
+    ``When does Ana arrive?`` is a clock time; a difference of clock times (``How long after
+    Ana does Bob arrive?``, coefficients summing to 0) is minutes; ages are years.
+    """
+    if not isinstance(query, ir.AskNumber):
+        return "number"
+    if query.clock:
+        return "clock"
+    names = query.expr.variables
+    total = sum((c for _, c in query.expr.terms), Fraction(0))
+    if names and all(n in vocabulary.clocks for n in names):
+        return "minutes" if total == 0 else "clock" if total == 1 else "number"
+    if names and all(n.endswith(".age") for n in names):
+        return "years"
+    return "number"
+
+
+def _unknown_names(
+    reading: Reading, lowered: LoweredQuestion, line: int | None
+) -> list[TextWarning]:
     """Warn about names a question uses that no statement above mentions (often a typo)."""
     known = {
         m.key: m.label
@@ -159,6 +184,7 @@ def _unknown_names(reading: Reading, lowered: LoweredQuestion, line: int | None)
         for m in s.mentions
         if m.label
     }
+    question = lowered.question
     warnings = []
     for mention in lowered.mentions:
         if (
@@ -168,9 +194,11 @@ def _unknown_names(reading: Reading, lowered: LoweredQuestion, line: int | None)
         ):
             close = difflib.get_close_matches(mention.key, list(known), n=1)
             hint = f"; did you mean {known[close[0]]!r}?" if close else ""
-            where = f"line {line}" if line else "--ask"
-            warnings.append(f"{where}: {mention.label!r} is not mentioned above{hint}")
-    return list(dict.fromkeys(warnings))
+            found = question.text.lower().find(mention.label.lower())
+            column = (question.column if line else 1) + max(found, 0)
+            message = f"{mention.label!r} is not mentioned above{hint}"
+            warnings.append(TextWarning(message, line, column))
+    return warnings
 
 
 __all__ = ["check", "ir"]
