@@ -183,8 +183,8 @@ def _keys(node: Any) -> set[str]:
 
 
 def test_every_key_is_documented_in_the_readme() -> None:
-    section = README[README.index("### JSON") :]
-    section = section[: section.index("\n### ", 5)]
+    section = README[README.index("\n## JSON\n") :]
+    section = section[: section.index("\n## ", 5)]
     keys = _keys(schema.load("report")) | _keys(schema.load("error"))
     missing = sorted(k for k in keys if not re.search(rf"`{re.escape(k)}`", section))
     assert not missing, f"README's JSON section does not describe {missing}"
