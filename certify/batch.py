@@ -237,18 +237,9 @@ def result_json(result: FileResult, checking: bool) -> dict[str, Any]:
     JSON Lines consumer sees every file of the batch.
     """
     if result.report is None:
-        error = result.error
-        return {
-            "schema": "certify.error/1",
-            "file": result.path,
-            "error": {
-                "kind": type(error).__name__ if error is not None else "InternalError",
-                "message": error.message if error is not None else "internal error (a bug)",
-                "line": (error.line or None) if error is not None else None,
-                "column": (error.column or None) if error is not None else None,
-                "text": error.render() if error is not None else result.internal,
-            },
-        }
+        from certify.report import error_json
+
+        return error_json(result.path, result.error, result.internal)
     from certify.report import to_json
     from certify.verdict import explain
 

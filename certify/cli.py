@@ -4,14 +4,18 @@
 texts; results go to stdout, diagnostics (errors, warnings, the batch summary, a progress bar
 for long batches) to stderr; exit codes are SPEC section 8's.  Batch options: ``--jobs`` (worker
 processes), ``--junit FILE`` (JUnit XML for CI), ``--update`` (freeze the current answers into
-``# expect:`` lines), ``--quiet``.  Only typer is imported up front: the pipeline, rich, the
-SAT solver and the numeric domains are imported when a text is certified and printed.
+``# expect:`` lines), ``--quiet``.  Two subcommands: ``certify verify REPORT.json [TEXT]`` and
+``certify schema [report|error]`` (the JSON Schemas).  ``--engine`` and ``--domain`` take
+``Enum`` choices, so ``--help`` lists their values and shell completion offers them.  Only
+typer is imported up front: the pipeline, rich, the SAT solver and the numeric domains are
+imported when a text is certified and printed.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from enum import Enum
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -26,15 +30,59 @@ if TYPE_CHECKING:
     from certify.batch import FileResult, Summary
     from certify.readout.answer import Options
 
+HELP = """Certify what a small text in controlled English determines.
+
+For every question (in the text, or --ask), print the answer set, a checked witness for each
+answer, and one status: forced, open, contradictory or unresolved.  With no question, print
+what remains of every variable the text mentions.
+
+Subcommands: 'certify verify REPORT.json [TEXT]' re-checks a saved --json report without
+trusting the engine that wrote it; 'certify schema' (or 'certify schema error') prints the
+JSON Schema of the --json report (or of the error document).
+"""
+
+EPILOG = """Examples:
+
+  certify samples/ana.txt --ask "Where is Ana?"
+
+  certify texts/ --check --junit report.xml
+
+Exit codes: 0 report produced (and, with --check, every expectation held); 1 an expectation
+failed (or verify found a broken claim); 2 usage error; 3 a text could not be read; 70
+internal error (a bug: one line on stderr, the traceback with --debug).
+"""
+
 app = typer.Typer(
     add_completion=True,
-    help="Certify what a small text in controlled English determines: "
-    "answer sets, witnesses, statuses.",
+    help=HELP,
+    epilog=EPILOG,
     context_settings={"help_option_names": ["-h", "--help"]},
     pretty_exceptions_enable=False,
 )
 
-DOMAINS = ("interval", "dbm", "octagon", "linear")
+
+class Engine(str, Enum):
+    """The engine of the finite part: SAT, or the brute-force reference."""
+
+    SAT = "sat"
+    ENUMERATE = "enumerate"
+
+
+class Domain(str, Enum):
+    """A numeric domain to force, even one too weak for the text (answers stay sound)."""
+
+    INTERVAL = "interval"
+    DBM = "dbm"
+    OCTAGON = "octagon"
+    LINEAR = "linear"
+
+
+class Document(str, Enum):
+    """Which JSON Schema ``certify schema`` prints."""
+
+    REPORT = "report"
+    ERROR = "error"
+
 
 PROGRESS_AFTER = 5
 """A batch of more files than this shows a progress bar (when stderr is a terminal)."""
@@ -46,7 +94,7 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-@app.command()
+@app.command(help=HELP, epilog=EPILOG)
 def run(
     paths: Annotated[
         list[str] | None,
@@ -67,10 +115,16 @@ def run(
         bool, typer.Option("--explain", help="Show how each statement was read and where it went.")
     ] = False,
     engine: Annotated[
-        str, typer.Option(help="sat (default) or enumerate (the brute-force reference).")
-    ] = "sat",
+        Engine,
+        typer.Option(
+            case_sensitive=False, help="The finite engine: SAT, or the brute-force reference."
+        ),
+    ] = Engine.SAT,
     domain: Annotated[
-        str | None, typer.Option(help="Force a numeric domain: interval, dbm, octagon or linear.")
+        Domain | None,
+        typer.Option(
+            case_sensitive=False, help="Force a numeric domain (default: the cheapest exact one)."
+        ),
     ] = None,
     budget: Annotated[
         int | None, typer.Option(help="Bound the work per question (closure rounds, solver calls).")
@@ -143,7 +197,6 @@ def run(
         ),
     ] = False,
 ) -> None:
-    """Certify texts: for each question, the answer set, checked witnesses and a status."""
     import os
 
     from certify.batch import collect, exit_code, run_all, summarize
@@ -151,10 +204,6 @@ def run(
 
     if not paths:
         _fail("give at least one text file or folder (see --help)", ExitCode.USAGE)
-    if engine not in ("sat", "enumerate"):
-        _fail(f"--engine must be sat or enumerate, not {engine!r}", ExitCode.USAGE)
-    if domain is not None and domain not in DOMAINS:
-        _fail(f"--domain must be one of {', '.join(DOMAINS)}, not {domain!r}", ExitCode.USAGE)
     if budget is not None and budget < 1:
         _fail("--budget must be a positive number", ExitCode.USAGE)
     if timeout is not None and timeout <= 0:
@@ -174,8 +223,8 @@ def run(
         except CertifyError as error:
             _fail(error.message, error.exit_code)
     options = Options(
-        engine=engine,
-        domain=domain,
+        engine=engine.value,
+        domain=None if domain is None else domain.value,
         budget=budget,
         story=story,
         strict=strict,
@@ -269,7 +318,11 @@ class _Printer:
         if self._console is None:
             from rich.console import Console
 
-            self._console = Console(file=sys.stdout, highlight=False, soft_wrap=True)
+            # On a terminal, lines wrap at its width (hanging indents, never inside a word);
+            # into a pipe or a file each line stays whole, for grep and diff.
+            self._console = Console(
+                file=sys.stdout, highlight=False, soft_wrap=not sys.stdout.isatty()
+            )
         return self._console
 
     def progress(self, total: int) -> _Progress:
@@ -297,7 +350,7 @@ class _Printer:
             )
         elif result.report is not None and not self.quiet:
             for warning in result.report.warnings:
-                sys.stderr.write(f"{result.path}: warning: {warning}\n")
+                sys.stderr.write(warning.render(result.path) + "\n")
         troubled = result.report is None or bool(result.failed)
         if self.as_json:
             if troubled or not self.quiet:
@@ -346,7 +399,7 @@ class _Printer:
 
         from certify.render import render_summary
 
-        Console(stderr=True, highlight=False, soft_wrap=True).print(
+        Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty()).print(
             render_summary(summary, ok=code == ExitCode.OK)
         )
 
@@ -379,16 +432,41 @@ def _fail(message: str, code: ExitCode) -> None:
     raise typer.Exit(int(code))
 
 
-def main() -> None:
-    """Console entry point: ``certify verify ...`` or ``certify PATH... [options]``.
+schema_app = typer.Typer(
+    add_completion=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+    pretty_exceptions_enable=False,
+)
 
-    (A text file literally named ``verify`` is reached as ``./verify``.)
+
+@schema_app.command()
+def schema(
+    document: Annotated[
+        Document,
+        typer.Argument(
+            case_sensitive=False,
+            help="report: certify.report/1 (a text's --json); error: certify.error/1.",
+        ),
+    ] = Document.REPORT,
+) -> None:
+    """Print the JSON Schema (draft 2020-12) of certify's --json documents."""
+    from certify import schema as schemas
+
+    sys.stdout.write(schemas.text(document.value))
+
+
+def main() -> None:
+    """Console entry point: ``certify verify ...``, ``certify schema ...`` or ``certify PATH...``.
+
+    (A text file literally named ``verify`` or ``schema`` is reached as ``./verify``.)
     """
     try:
         if sys.argv[1:2] == ["verify"]:
             from certify.verify_cli import main as verify
 
             verify(sys.argv[2:])
+        if sys.argv[1:2] == ["schema"]:
+            schema_app(args=sys.argv[2:], prog_name="certify schema")
         app(prog_name="certify")
     except KeyboardInterrupt:
         sys.stderr.write("certify: interrupted\n")

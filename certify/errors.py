@@ -7,6 +7,7 @@ cannot be read, 2 for usage, 70 for our own bugs).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 
 
@@ -88,6 +89,53 @@ class TextError(CertifyError):
         if self.suggestion:
             lines.append(f"  closest supported form: {self.suggestion}")
         return "\n".join(lines)
+
+    @property
+    def errors(self) -> tuple[TextError, ...]:
+        """Every error this one stands for, each with its own file, line and column: itself."""
+        return (self,)
+
+
+class TextErrors(TextError):
+    """Several sentences of one text that cannot be read, reported together.
+
+    It is located where the first one is (``line``, ``column``); ``errors`` lists every one,
+    in the order of the text, each with its own file, line and column.  Setting ``file``
+    gives it to every error that has none yet.
+    """
+
+    def __init__(self, errors: Sequence[TextError]) -> None:
+        first = errors[0]
+        self._errors = tuple(errors)
+        super().__init__(
+            first.message,
+            file=first.file,
+            line=first.line,
+            column=first.column,
+            end_column=first.end_column,
+            source_line=first.source_line,
+            expected=first.expected,
+            suggestion=first.suggestion,
+        )
+
+    @property
+    def file(self) -> str:
+        """The file of the first error."""
+        return self._errors[0].file
+
+    @file.setter
+    def file(self, value: str) -> None:
+        for error in self._errors:
+            error.file = error.file or value
+
+    @property
+    def errors(self) -> tuple[TextError, ...]:
+        """Every error, in the order of the text."""
+        return self._errors
+
+    def render(self) -> str:
+        """Every error, one after the other."""
+        return "\n".join(e.render() for e in self._errors)
 
 
 class UnreadableFile(TextError):

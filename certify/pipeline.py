@@ -9,19 +9,20 @@ from __future__ import annotations
 import difflib
 from collections.abc import Sequence
 from dataclasses import replace
+from fractions import Fraction
 
 from certify import ir
-from certify.errors import TextError
+from certify.errors import TextError, TextErrors
 from certify.lower import Lowering
 from certify.mentions import Lowered, LoweredQuestion, Mention
 from certify.moments import Reading, before, problem_at
 from certify.readout.answer import Certifier, Options
 from certify.readout.remains import remaining_questions
-from certify.report import Answer, ReadingLine, Report
+from certify.report import Answer, ReadingLine, Report, TextWarning, Unit
 from certify.space import check_roles, decide_places
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
-from certify.syntax.parse import Document, TextErrors, parse_sentence, read_document
+from certify.syntax.parse import Document, parse_sentence, read_document
 from certify.text import show
 
 
@@ -90,11 +91,11 @@ def check(
     try:
         reading, asked, _ = read(document, questions, options.story)
     except TextError as error:
-        _locate_errors(getattr(error, "errors", [error]), document, file)
+        _locate_errors(error.errors, document, file)
         raise
     certifiers: dict[int | None, Certifier] = {}
     answers: list[Answer] = []
-    warnings: list[str] = []
+    warnings: list[TextWarning] = []
 
     def certifier_at(line: int | None, extra: tuple[Mention, ...], column: int = 0) -> Certifier:
         problem = problem_at(reading, line, extra, column)
@@ -119,12 +120,15 @@ def check(
     for lowered in (*reading.questions, *asked):
         line = lowered.question.line or None
         certifier = certifier_at(line, lowered.mentions, lowered.question.column)
-        warnings += [text for text, _ in unknown[id(lowered)]]
-        answers.append(certifier.answer(lowered.question))
+        warnings += [warning for warning, _ in unknown[id(lowered)]]
+        unit = unit_of(lowered.question.query, certifier.problem.vocabulary)
+        answers.append(certifier.answer(lowered.question).measured(unit))
     whole = certifier_at(None, ())
     if not reading.questions and not asked:
+        vocabulary = whole.problem.vocabulary
         answers = [
-            replace(whole.answer(q), generated=True) for q in remaining_questions(whole.problem)
+            replace(whole.answer(q), generated=True).measured(unit_of(q.query, vocabulary))
+            for q in remaining_questions(whole.problem)
         ]
     consistency = whole.consistency
     report = Report(
@@ -133,7 +137,7 @@ def check(
         consistent=consistency.consistent,
         questions=tuple(answers),
         reading=tuple(_reading(whole)),
-        warnings=tuple(warnings),
+        warnings=tuple(dict.fromkeys(warnings)),
         conflict=consistency.conflict,
         engine=options.engine,
         story=reading.story,
@@ -170,9 +174,28 @@ def _reading(certifier: Certifier) -> list[ReadingLine]:
     return lines
 
 
+def unit_of(query: ir.Query, vocabulary: ir.Vocabulary) -> Unit:
+    """What a numeric question's values measure: a clock time, a duration, an age, a number.
+
+    ``When does Ana arrive?`` is a clock time; a difference of clock times (``How long after
+    Ana does Bob arrive?``, coefficients summing to 0) is minutes; ages are years.
+    """
+    if not isinstance(query, ir.AskNumber):
+        return "number"
+    if query.clock:
+        return "clock"
+    names = query.expr.variables
+    total = sum((c for _, c in query.expr.terms), Fraction(0))
+    if names and all(n in vocabulary.clocks for n in names):
+        return "minutes" if total == 0 else "clock" if total == 1 else "number"
+    if names and all(n.endswith(".age") for n in names):
+        return "years"
+    return "number"
+
+
 def _unknown_names(
     reading: Reading, lowered: LoweredQuestion, line: int | None
-) -> list[tuple[str, Mention]]:
+) -> list[tuple[TextWarning, Mention]]:
     """Names a question uses that no statement above mentions (often a typo), each with the
     warning to print."""
     known = {
@@ -182,6 +205,7 @@ def _unknown_names(
         for m in s.mentions
         if m.label
     }
+    question = lowered.question
     warnings = []
     for mention in lowered.mentions:
         if (
@@ -191,18 +215,22 @@ def _unknown_names(
         ):
             close = difflib.get_close_matches(mention.key, list(known), n=1)
             hint = f"; did you mean {known[close[0]]!r}?" if close else ""
-            where = f"line {line}" if line else "--ask"
-            warnings.append((f"{where}: {mention.label!r} is not mentioned above{hint}", mention))
-    return list({text: (text, m) for text, m in warnings}.values())
+            found = question.text.lower().find(mention.label.lower())
+            column = (question.column if line else 1) + max(found, 0)
+            message = f"{mention.label!r} is not mentioned above{hint}"
+            warnings.append((TextWarning(message, line, column), mention))
+    return list({w: (w, m) for w, m in warnings}.values())
 
 
-def _strict(unknown: list[tuple[str, Mention]], lowered: LoweredQuestion) -> list[TextError]:
+def _strict(
+    unknown: list[tuple[TextWarning, Mention]], lowered: LoweredQuestion
+) -> list[TextError]:
     """``--strict``: a question about a name the text never mentions is an error."""
     question = lowered.question
     errors: list[TextError] = []
-    for text, mention in unknown:
+    for warning, mention in unknown:
         span = mention.span or Span(question.line, question.column, question.column + 1)
-        message = text.split(": ", 1)[1] + " (--strict)"
+        message = warning.message + " (--strict)"
         error = SentenceError(message, span, expected="a name the statements above mention")
         if not question.line:
             error.file, error.source_line = "--ask", question.text

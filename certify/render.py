@@ -1,5 +1,10 @@
 """Report → rich renderables for people.  Decides nothing; shows what the Report says.
 
+Every line is a renderable, never a pre-joined string: a label (``witness (Luis): ``) and a
+body that rich wraps at the console's width, continuing under the body (a hanging indent,
+``row``), so nothing is broken in the middle of a word.  Supports and conflicts list their
+statements with their line numbers.
+
 User text only ever enters ``rich.text.Text`` through ``append`` (never as markup), and
 non-printable characters are shown escaped, so a sentence containing ``[bold]`` or a
 terminal control sequence is printed as the characters it is.
@@ -15,10 +20,10 @@ from rich.text import Text
 from certify.batch import FileResult, Summary
 from certify.expect import show_interval
 from certify.numeric import Interval
-from certify.report import Answer, Report
+from certify.report import Answer, ReadingLine, Report
 
 if TYPE_CHECKING:
-    from rich.console import Console
+    from rich.console import Console, ConsoleOptions, RenderResult
     from rich.progress import Progress
 
 COLORS = {
@@ -43,24 +48,80 @@ def answer_set(answer: Answer) -> str:
     return "{" + ", ".join(answer.answers) + "}"
 
 
-def render_answer(answer: Answer, explain: bool) -> RenderableType:
-    """One question: status, answer set, how it is certified, witnesses."""
-    lines: list[RenderableType] = []
-    head = Text("  ")
-    head.append(
-        f"line {answer.line}  "
-        if answer.line
-        else "--ask   "
-        if not answer.generated
-        else "        ",
-        "dim",
+class Hanging:
+    """``label`` then ``body``; the body wraps at the width and continues under itself.
+
+    A hanging indent: ``witness (Luis): Ana is in the kitchen; the garden is in`` and the rest
+    aligned under ``Ana``.  Lines break between words (a word longer than a line is folded); a
+    label wider than half the line puts the body under it, indented four more spaces.
+    """
+
+    def __init__(self, indent: int, label: Text, body: Text) -> None:
+        self.indent = indent
+        self.label = label
+        self.body = body
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        head = Text(" " * self.indent)
+        head.append_text(self.label)
+        hang = head.cell_len
+        first: Text | None = head
+        if options.no_wrap:  # soft wrap (a pipe): one whole line, as the console asked
+            head.append_text(self.body)
+            yield head
+            return
+        if hang > width // 2:
+            for line in head.wrap(console, width, overflow="fold"):
+                yield line
+            hang, first = self.indent + 4, None
+        if not self.body.plain:
+            if first is not None:
+                yield first
+            return
+        for line in self.body.wrap(console, max(width - hang, 8), overflow="fold"):
+            shown = first if first is not None else Text(" " * hang)
+            shown.append_text(line)
+            shown.rstrip()
+            yield shown
+            first = None
+
+
+def row(indent: int, label: Text | str, body: Text | str = "") -> Hanging:
+    """One line of the report: ``label`` and a ``body`` that wraps under itself."""
+    return Hanging(
+        indent,
+        label if isinstance(label, Text) else Text(label),
+        body if isinstance(body, Text) else Text(body),
     )
-    head.append(safe(answer.question), "bold")
-    lines.append(head)
-    status = Text("    ")
-    status.append(answer.status, COLORS[answer.status])
+
+
+def _plain(text: str, style: str = "") -> Text:
+    """User text as a rich Text, never as markup."""
+    shown = Text()
+    shown.append(safe(text), style)
+    return shown
+
+
+def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> list[Hanging]:
+    """``line 2  Ana is in the kitchen or the garden.`` for each line of a support or conflict."""
+    texts: dict[int, list[str]] = {}
+    for statement in reading:
+        texts.setdefault(statement.line, []).append(statement.text)
+    return [
+        row(6, Text(f"line {line}  ", "dim"), _plain(" ".join(texts[line])))
+        for line in lines
+        if line in texts
+    ]
+
+
+def _status(answer: Answer) -> Hanging:
+    label = Text()
+    label.append(answer.status, COLORS[answer.status])
+    body = Text()
     if answer.status != "contradictory":
-        status.append(": " + safe(answer_set(answer)))
+        label.append(": ")
+        body.append(safe(answer_set(answer)))
     if answer.how and answer.support is not None:
         numbers = ", ".join(str(x) for x in answer.support)
         plural = "s" if len(answer.support) != 1 else ""
@@ -69,56 +130,71 @@ def render_answer(answer: Answer, explain: bool) -> RenderableType:
             if numbers
             else "by the meaning of the words alone"
         )
-        status.append(f"  — {how}", "cyan")
+        body.append(f"  — {how}", "cyan")
     if answer.conflict is not None:
         lines_text = ", ".join(str(x) for x in answer.conflict.lines)
-        status.append(
+        body.append(
             f"  — lines {lines_text} contradict each other ({answer.conflict.minimal})", "red"
         )
-    lines.append(status)
-    if answer.conflict is not None and answer.conflict.detail:
-        lines.append(Text("    " + safe(answer.conflict.detail), "red"))
-    if answer.conflict is not None and explain:
-        for line, witness in answer.conflict.witnesses:
-            text = Text(f"    without line {line}: ", "dim")
-            text.append(safe("; ".join(witness.sentences)))
-            lines.append(text)
+    return row(4, label, body)
+
+
+def render_answer(
+    answer: Answer, explain: bool, reading: tuple[ReadingLine, ...] = ()
+) -> RenderableType:
+    """One question: status, answer set, how it is certified (with its sentences), witnesses."""
+    where = (
+        f"line {answer.line}  " if answer.line else "--ask   " if not answer.generated else " " * 8
+    )
+    lines: list[RenderableType] = [
+        row(2, Text(where, "dim"), _plain(answer.question, "bold")),
+        _status(answer),
+    ]
+    if answer.support:
+        lines.extend(_statements(answer.support, reading))
+    conflict = answer.conflict
+    if conflict is not None:
+        lines.extend(_statements(conflict.lines, reading))
+        if conflict.detail:
+            lines.append(row(4, "", _plain(conflict.detail, "red")))
+        if explain:
+            for line, witness in conflict.witnesses:
+                shown = _plain("; ".join(witness.sentences))
+                lines.append(row(4, Text(f"without line {line}: ", "dim"), shown))
     for witness in answer.witnesses:
-        text = Text("    witness ", "dim")
-        text.append(f"({safe(witness.answer)})", "italic")
-        text.append(": " + safe("; ".join(witness.sentences) or "(nothing to say)"))
-        lines.append(text)
+        label = Text("witness ", "dim")
+        label.append(f"({safe(witness.answer)})", "italic")
+        label.append(": ")
+        lines.append(row(4, label, _plain("; ".join(witness.sentences) or "(nothing to say)")))
     if answer.status == "unresolved" and answer.reason:
-        lines.append(Text("    why: " + safe(answer.reason), "magenta"))
+        lines.append(row(4, Text("why: ", "magenta"), _plain(answer.reason, "magenta")))
     if explain and answer.reason and answer.status != "unresolved":
-        lines.append(Text(f"    domain: {answer.domain} ({safe(answer.reason)})", "dim"))
+        body = _plain(f"{answer.domain} ({answer.reason})", "dim")
+        lines.append(row(4, Text("domain: ", "dim"), body))
     return Group(*lines)
 
 
 def render_report(report: Report, explain: bool = False) -> RenderableType:
     """A whole report."""
     parts: list[RenderableType] = []
-    title = Text()
-    title.append(safe(report.file), "bold underline")
     consistent = {
         True: ("consistent", "green"),
         False: ("contradictory", "red"),
         None: ("consistency unresolved", "magenta"),
     }
     word, style = consistent[report.consistent]
-    title.append(f"  (law: {report.law}; ", "dim")
-    title.append(word, style)
-    title.append(")", "dim")
-    parts.append(title)
+    law = Text(f"  (law: {report.law}; ", "dim")
+    law.append(word, style)
+    law.append(")", "dim")
+    parts.append(row(0, _plain(report.file, "bold underline"), law))
     if report.questions and report.questions[0].generated:
         parts.append(Text("  what remains (no question asked):", "dim"))
     if explain:
         for line in report.reading:
-            text = Text(f"  read line {line.line}: ", "dim")
-            text.append(safe(line.reading))
+            text = _plain(line.reading)
             text.append(f"   [{line.domain}]", "dim")
-            parts.append(text)
-    parts.extend(render_answer(a, explain) for a in report.questions)
+            parts.append(row(2, Text(f"read line {line.line}: ", "dim"), text))
+    parts.extend(render_answer(a, explain, report.reading) for a in report.questions)
     return Group(*parts)
 
 
@@ -145,12 +221,12 @@ def render_failures(result: FileResult) -> RenderableType:
 
     lines: list[RenderableType] = []
     for outcome in result.failed:
-        head = Text("  FAIL ", "bold red")
+        head = Text()
         head.append(f"{safe(result.path)}:{outcome.expected.line}", "bold")
         if outcome.answer is not None:
             head.append("  " + safe(outcome.answer.question))
-        lines.append(head)
-        lines.append(Text("       " + safe(explain(outcome.expected, outcome.answer)), "red"))
+        lines.append(row(2, Text("FAIL ", "bold red"), head))
+        lines.append(row(7, "", _plain(explain(outcome.expected, outcome.answer), "red")))
     return Group(*lines)
 
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from certify import ir
-from certify.errors import TextError
+from certify.errors import TextError, TextErrors
 from certify.ir import substitute
 from certify.lexicon import place_nouns
 from certify.mentions import VAR, Lowered, LoweredQuestion, Mention
@@ -179,8 +179,6 @@ def decide_places(statements: Sequence[Lowered]) -> frozenset[str]:
         if key in contained and key not in declared and key not in nouns:
             errors.append(_two_roles(mention, line, contained[key][0]))
     if errors:
-        from certify.syntax.parse import TextErrors
-
         raise TextErrors(errors)
     return frozenset(containers) | declared | nouns
 

@@ -1,4 +1,9 @@
-"""Where the shared conformance cases and the repository's samples are."""
+"""Where the conformance cases and the repository's samples are.
+
+The conformance cases are ``../shared/conformance`` when that folder exists beside the
+repository (the project's workspace and CI), else the repository's own copy in
+``tests/conformance`` (a fresh clone); ``$CERTIFY_CONFORMANCE`` overrides both.
+"""
 
 from __future__ import annotations
 
@@ -7,7 +12,14 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-CONFORMANCE = Path(os.environ.get("CERTIFY_CONFORMANCE", ROOT.parent / "shared" / "conformance"))
+SHARED_CONFORMANCE = ROOT.parent / "shared" / "conformance"
+COPIED_CONFORMANCE = ROOT / "tests" / "conformance"
+CONFORMANCE = Path(
+    os.environ.get(
+        "CERTIFY_CONFORMANCE",
+        SHARED_CONFORMANCE if SHARED_CONFORMANCE.is_dir() else COPIED_CONFORMANCE,
+    )
+)
 
 
 def pending() -> dict[str, str]:

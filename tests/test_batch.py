@@ -7,6 +7,7 @@ exit code of SPEC section 8 and, where there is JSON, the parsed documents.
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -172,13 +173,28 @@ def test_missing_path_and_empty_folder_are_unreadable(tmp_path: Path) -> None:
         ["--jobs", "-1"],
         ["--update", "--ask", "Where is Ana?"],
         ["--junit", "/no/such/folder/report.xml"],
-        ["--engine", "magic"],
     ],
 )
 def test_usage_errors(args: list[str]) -> None:
     result = certify(SAMPLES / "ana.txt", *args)
     assert result.exit_code == ExitCode.USAGE
     assert result.stderr.startswith("certify: ")
+
+
+@pytest.mark.parametrize(
+    ("args", "allowed"),
+    [
+        (["--engine", "magic"], "'sat', 'enumerate'"),
+        (["--domain", "magic"], "'interval', 'dbm', 'octagon', 'linear'"),
+    ],
+)
+def test_a_value_outside_the_choices_is_a_usage_error_naming_them(
+    args: list[str], allowed: str
+) -> None:
+    result = certify(SAMPLES / "ana.txt", *args)
+    assert result.exit_code == ExitCode.USAGE
+    message = " ".join(re.sub("[│╭╮╰╯─]", " ", result.stderr).split())  # rich's error box
+    assert f"'magic' is not one of {allowed}" in message
 
 
 def test_a_bug_in_one_file_is_reported_and_exits_70(

@@ -13,7 +13,7 @@ import pytest
 from certify.batch import run_file
 from certify.readout.answer import Options
 from certify.report import SCHEMA, to_json
-from tests.paths import CONFORMANCE, pending
+from tests.paths import CONFORMANCE, COPIED_CONFORMANCE, SHARED_CONFORMANCE, pending
 
 PENDING: dict[str, str] = pending()
 
@@ -28,6 +28,24 @@ def _param(path):  # type: ignore[no-untyped-def]
 
 def test_conformance_cases_are_present() -> None:
     assert len(CASES) >= 34, f"expected the shared conformance cases in {CONFORMANCE}"
+
+
+def test_the_copy_equals_the_shared_cases() -> None:
+    """tests/conformance is a verbatim copy of ../shared/conformance, checked where both exist."""
+    if not SHARED_CONFORMANCE.is_dir():
+        pytest.skip("no ../shared/conformance beside the repository (a fresh clone)")
+    shared = {p.name: p.read_bytes() for p in SHARED_CONFORMANCE.glob("*.txt")}
+    copied = {p.name: p.read_bytes() for p in COPIED_CONFORMANCE.glob("*.txt")}
+    assert sorted(copied) == sorted(shared), (
+        "refresh: cp ../shared/conformance/*.txt tests/conformance/"
+    )
+    changed = [name for name in shared if copied[name] != shared[name]]
+    assert not changed, f"tests/conformance differs from ../shared/conformance: {changed}"
+
+
+def test_every_pending_case_exists() -> None:
+    stems = {p.stem for p in COPIED_CONFORMANCE.glob("*.txt")}
+    assert set(PENDING) <= stems, sorted(set(PENDING) - stems)
 
 
 @pytest.mark.parametrize("path", [_param(p) for p in CASES])

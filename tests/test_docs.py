@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
@@ -46,13 +45,28 @@ def test_readme_python_examples_run() -> None:
         exec(compile(block, "README.md", "exec"), {})
 
 
-def test_readme_quick_start_commands_run(tmp_path: Path) -> None:
-    """The first shell example (certify on a sample) prints what the README says it prints."""
+def test_readme_quick_start_commands_run(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's first example prints exactly what the README shows (into a pipe)."""
     from typer.testing import CliRunner
 
     from certify.cli import app
 
-    result = CliRunner().invoke(app, [str(ROOT / "samples" / "ana-house.txt")])
+    block = re.search(r"```\n\$ certify (samples/\S+)\n(.*?)```", README, flags=re.S)
+    assert block is not None
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, [block.group(1)])
     assert result.exit_code == 0
+    assert result.stdout == block.group(2)
     assert "forced: {Luis}  — compositional, by lines 2, 3" in result.stdout
-    assert "forced: {Luis}  — compositional, by lines 2, 3" in README
+
+
+def test_readme_conflict_example_is_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
+    from typer.testing import CliRunner
+
+    from certify.cli import app
+
+    block = re.search(r"```\n(  line 4  Where is Ana\?\n    contradictory.*?)```", README, re.S)
+    assert block is not None
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["samples/ana-contradictory.txt"])
+    assert block.group(1) in result.stdout

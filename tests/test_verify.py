@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from certify.errors import TextError
 from certify.pipeline import check
 from certify.readout.answer import Options
 from certify.report import to_json
@@ -17,9 +18,16 @@ from certify.verify import verify_document
 from certify.verify_cli import app
 from tests.paths import CONFORMANCE, SAMPLES, pending
 
-TEXTS = [p for p in sorted(CONFORMANCE.glob("*.txt")) if p.stem not in pending()] + sorted(
-    SAMPLES.rglob("*.txt")
-)
+TEXTS = sorted(CONFORMANCE.glob("*.txt")) + sorted(SAMPLES.rglob("*.txt"))
+PENDING = pending()
+
+
+def _text_param(path: Path) -> Any:
+    """A pending conformance case (tests/pending.txt) may not even read until its issue lands."""
+    reason = PENDING.get(path.stem) if path.parent == CONFORMANCE else None
+    marks = [pytest.mark.xfail(raises=TextError, strict=False, reason=reason)] if reason else []
+    return pytest.param(path, id=path.stem, marks=marks)
+
 
 HOUSE = (
     "Ana is in the kitchen or the garden.\n"
@@ -41,7 +49,7 @@ def report_of(text: str, options: Options | None = None) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("path", TEXTS, ids=[p.stem for p in TEXTS])
+@pytest.mark.parametrize("path", [_text_param(p) for p in TEXTS])
 def test_every_report_verifies(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     for options in (Options(), Options(smallest=True, all_conflicts=True)):

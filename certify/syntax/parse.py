@@ -23,7 +23,7 @@ from lark.exceptions import (
     VisitError,
 )
 
-from certify.errors import TextError
+from certify.errors import TextError, TextErrors
 from certify.lexicon import sentence_adverbs
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
@@ -86,18 +86,6 @@ class Document:
     expectations: tuple[Expectation, ...]
     story: bool
     lines: tuple[str, ...]
-
-
-class TextErrors(TextError):
-    """Several errors in one text, reported together."""
-
-    def __init__(self, errors: list[TextError]) -> None:
-        super().__init__(errors[0].message)
-        self.errors = errors
-
-    def render(self) -> str:
-        """Every error, one after the other."""
-        return "\n".join(e.render() for e in self.errors)
 
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
