@@ -157,6 +157,7 @@ def run(
     printer = _Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
     entries: list[Entry] = []
     results: list[FileResult] = []
+    swallowed = _catch_swallowed_interrupts()
     try:
         entries = list(collect(paths or [], glob))
         stream = run_all(entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1)
@@ -167,6 +168,8 @@ def run(
                 if update and result.report is not None:
                     printer.updated(result)
                 advance(result.path)
+                if swallowed:
+                    raise KeyboardInterrupt
         summary = summarize(results)
         if junit is not None:
             _write_junit(junit, results, checking)
@@ -296,6 +299,26 @@ class _Progress:
     def __exit__(self, *exc: object) -> None:
         if self.bar is not None:
             self.bar.stop()
+
+
+def _catch_swallowed_interrupts() -> list[object]:
+    """A list that gains an item whenever Ctrl-C lands in a finalizer and is swallowed there.
+
+    Python cannot raise ``KeyboardInterrupt`` out of a ``__del__`` (a SAT solver being freed,
+    say): it prints "Exception ignored" with a traceback and goes on.  This hook keeps that
+    quiet and remembers the interrupt, and the batch stops after the file at hand.
+    """
+    swallowed: list[object] = []
+    default = sys.unraisablehook
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is KeyboardInterrupt:
+            swallowed.append(unraisable.object)
+        else:
+            default(unraisable)
+
+    sys.unraisablehook = hook
+    return swallowed
 
 
 def _write_junit(path: str, results: list[FileResult], checking: bool) -> None:

@@ -23,14 +23,13 @@ from lark.exceptions import (
     VisitError,
 )
 
-from certify.errors import TextError
+from certify.errors import TextError, hidden, printable
 from certify.limits import MAX_SENTENCES
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b\u202a-\u202e]")
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
@@ -198,15 +197,18 @@ def read_document(source: str, file: str = "<text>") -> Document:
 
 def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") -> Parsed:
     """Parse one sentence (without its final "." or "?") into an AST node."""
-    bad = _CONTROL.search(text) or _FOREIGN.search(text)
-    if bad is not None:
-        char = bad.group(0)
-        shown = repr(char) if _CONTROL.match(char) else f"'{char}'"
+    foreign = _FOREIGN.search(text)
+    at = next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
+    if foreign is not None and (at is None or foreign.start() < at):
+        at = foreign.start()
+    if at is not None:
+        char = text[at]
+        shown = f"'{printable(char)}'" if hidden(char) else f"'{char}'"
         raise TextError(
             f"the character {shown} is not part of certify's language",
             line=line,
-            column=column + bad.start(),
-            end_column=column + bad.start() + 1,
+            column=column + at,
+            end_column=column + at + 1,
             expected="words, numbers and punctuation . , ; : ?",
             suggestion=closest_form(text, question=end == "?"),
         )
