@@ -6,6 +6,7 @@ words inserted, deleted and swapped, lines duplicated, random Unicode (controls,
 combining marks, emoji, surrogate-free astral planes), deep nesting and long lists, numbers
 made huge or impossible, truncation.  ``run_one`` certifies one text under a wall-clock cap and
 classifies the outcome; the only acceptable ones are a report or a ``CertifyError``.
+``interrupted_update`` is one SIGINT trial of ``--update`` on a folder from ``update_corpus``.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from __future__ import annotations
 import random
 import re
 import signal
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -189,3 +192,38 @@ def run_one(text: str, cap: float) -> Outcome:
 def sample_paths() -> list[Path]:
     """The sample texts (for ``--update`` trials)."""
     return sorted(SAMPLES.rglob("*.txt"))
+
+
+def without_expectations(text: str) -> str:
+    """``text`` without its ``# expect:`` lines."""
+    return "".join(
+        line for line in text.splitlines(keepends=True) if not line.lstrip().startswith("# expect")
+    )
+
+
+def update_corpus(folder: Path) -> dict[str, bytes]:
+    """Sample texts with their expectations removed, so that ``--update`` rewrites each one."""
+    folder.mkdir()
+    originals = {}
+    for index, path in enumerate(sample_paths() * 2):
+        name = f"{index:03d}-{path.name}"
+        data = without_expectations(path.read_text(encoding="utf-8")).encode("utf-8")
+        (folder / name).write_bytes(data)
+        originals[name] = data
+    return originals
+
+
+def interrupted_update(folder: Path, delay: float) -> subprocess.CompletedProcess[str]:
+    """``certify FOLDER --update`` in its own process, sent SIGINT after ``delay`` seconds."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "certify", str(folder), "--update", "--quiet"],
+        cwd=Path(__file__).resolve().parent.parent,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    time.sleep(delay)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=120)
+    return subprocess.CompletedProcess(process.args, process.returncode, out, err)

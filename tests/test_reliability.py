@@ -12,10 +12,8 @@ import copy
 import json
 import os
 import random
-import signal
 import subprocess
 import sys
-import time
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
@@ -30,7 +28,7 @@ from certify import CertifyError, check
 from certify.cli import app
 from certify.errors import ExitCode, hidden, json_text, printable
 from certify.limits import MAX_DIGITS, MAX_NESTING, MAX_SENTENCES
-from tests.mutations import mutants, run_one
+from tests.mutations import interrupted_update, mutants, run_one, update_corpus
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -342,46 +340,10 @@ BASE_REPORT = _base_report()
 # ------------------------------------------------------------------ SIGINT during --update
 
 
-def _unexpected(text: str) -> str:
-    return "".join(
-        line for line in text.splitlines(keepends=True) if not line.lstrip().startswith("# expect")
-    )
-
-
-def _update_corpus(folder: Path) -> dict[str, bytes]:
-    """Sample texts with their expectations removed, so that ``--update`` rewrites each one."""
-    from tests.mutations import sample_paths
-
-    folder.mkdir()
-    originals = {}
-    for index, path in enumerate(sample_paths() * 2):
-        name = f"{index:03d}-{path.name}"
-        data = _unexpected(path.read_text(encoding="utf-8")).encode("utf-8")
-        (folder / name).write_bytes(data)
-        originals[name] = data
-    return originals
-
-
-def interrupted_update(folder: Path, delay: float) -> subprocess.CompletedProcess[str]:
-    """``certify FOLDER --update`` in its own process, sent SIGINT after ``delay`` seconds."""
-    process = subprocess.Popen(
-        [sys.executable, "-m", "certify", str(folder), "--update", "--quiet"],
-        cwd=ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    time.sleep(delay)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=120)
-    return subprocess.CompletedProcess(process.args, process.returncode, out, err)
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_sigint_during_update_never_truncates_a_file(tmp_path: Path) -> None:
     reference = tmp_path / "reference"
-    originals = _update_corpus(reference)
+    originals = update_corpus(reference)
     done = subprocess.run(
         [sys.executable, "-m", "certify", str(reference), "--update", "--quiet"],
         cwd=ROOT,
@@ -395,7 +357,7 @@ def test_sigint_during_update_never_truncates_a_file(tmp_path: Path) -> None:
     rng = random.Random(16)
     for trial in range(4):
         folder = tmp_path / f"trial{trial}"
-        _update_corpus(folder)
+        update_corpus(folder)
         result = interrupted_update(folder, rng.uniform(0.8, 3.0))
         assert "Traceback" not in result.stderr, result.stderr
         if result.returncode == ExitCode.INTERRUPTED:
