@@ -125,14 +125,24 @@ def read_text(path: str) -> str:
 def write_atomically(path: str, data: bytes) -> None:
     """Replace ``path``'s contents with ``data``: all of it or none of it, whatever happens.
 
-    The new file keeps the old one's permission bits.  Raises ``OSError`` (the old file is
-    then untouched).
+    The new file keeps the old one's permission bits (a new file gets the umask's); a symbolic
+    link is followed, so the file it points to is replaced and the link stays.  A target that
+    is not a regular file (``--junit /dev/stdout``) cannot be replaced and is written as it
+    is.  Raises ``OSError`` (the old file is then untouched).
     """
-    folder = os.path.dirname(os.path.abspath(path))
+    path = os.path.realpath(path)
+    folder = os.path.dirname(path)
     try:
-        mode: int | None = stat.S_IMODE(os.stat(path).st_mode)
+        info = os.stat(path)
+        mode = stat.S_IMODE(info.st_mode)
+        if not stat.S_ISREG(info.st_mode):
+            with open(path, "wb") as stream:
+                stream.write(data)
+            return
     except FileNotFoundError:
-        mode = None
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
     with _interrupts_held():
         descriptor, temporary = tempfile.mkstemp(
             dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tmp"
@@ -142,8 +152,7 @@ def write_atomically(path: str, data: bytes) -> None:
                 stream.write(data)
                 stream.flush()
                 os.fsync(stream.fileno())
-            if mode is not None:
-                os.chmod(temporary, mode)
+            os.chmod(temporary, mode)
             os.replace(temporary, path)
         except BaseException:
             with contextlib.suppress(OSError):

@@ -378,3 +378,48 @@ def test_mutated_texts_end_in_a_report_or_a_clear_error() -> None:
     crashes = [o.detail for o in outcomes if o.kind == "crash"]
     assert crashes == []
     assert sum(o.kind in ("report", "refused") for o in outcomes) >= FUZZ_INPUTS * 0.99
+
+
+# ------------------------------------------------------------------ atomic writes
+
+
+def test_an_interrupted_write_leaves_the_old_file_and_no_temporary(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from certify.files import write_atomically
+
+    target = text_file(tmp_path, "old text\n")
+
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomically(str(target), b"new text\n")
+    assert target.read_bytes() == b"old text\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["t.txt"]
+
+
+def test_atomic_writes_keep_links_and_permissions(tmp_path: Path) -> None:
+    from certify.files import write_atomically
+
+    target = text_file(tmp_path, "old\n")
+    target.chmod(0o640)
+    link = tmp_path / "link.txt"
+    link.symlink_to(target)
+    write_atomically(str(link), b"new\n")
+    assert link.is_symlink() and target.read_bytes() == b"new\n"
+    assert target.stat().st_mode & 0o777 == 0o640
+    fresh = tmp_path / "fresh.xml"
+    write_atomically(str(fresh), b"<x/>\n")
+    umask = os.umask(0)
+    os.umask(umask)
+    assert fresh.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+def test_junit_to_a_stream_is_written_as_it_is(tmp_path: Path) -> None:
+    if not os.path.exists("/dev/null"):
+        pytest.skip("needs /dev/null")
+    good = text_file(tmp_path, "Ana is in the kitchen.\nWhere is Ana?\n")
+    assert certify(good, "--junit", "/dev/null").exit_code == ExitCode.OK
+    assert os.path.exists("/dev/null") and not os.path.isfile("/dev/null")
