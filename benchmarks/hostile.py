@@ -34,6 +34,7 @@ from tests.mutations import (  # noqa: E402
     interrupted_update,
     mutants,
     run_one,
+    traceback_in_certify,
     update_corpus,
 )
 
@@ -144,20 +145,24 @@ def sigint_trials(folder: Path, trials: int, seed: int) -> int:
     )
     updated = {name: (reference / name).read_bytes() for name in originals}
     rng = random.Random(seed)
-    truncated = leftovers = interrupted = tracebacks = 0
+    truncated = leftovers = interrupted = tracebacks = startup = 0
     for trial in range(trials):
         target = folder / f"trial{trial}"
         update_corpus(target)
         result = interrupted_update(target, rng.uniform(0.6, 4.0))
         interrupted += result.returncode == 130
-        tracebacks += "Traceback" in result.stderr
+        if "Traceback" in result.stderr:
+            ours = traceback_in_certify(result.stderr)
+            tracebacks += ours
+            startup += not ours
         for name, data in originals.items():
             truncated += (target / name).read_bytes() not in (data, updated[name])
         leftovers += len(set(os.listdir(target)) - set(originals))
     print(
         f"SIGINT during --update: {trials} trials ({interrupted} interrupted, the rest had "
         f"finished), {len(originals)} files each: {truncated} truncated or mixed files, "
-        f"{leftovers} temporary files left, {tracebacks} tracebacks"
+        f"{leftovers} temporary files left, {tracebacks} tracebacks "
+        f"(and {startup} in the interpreter's own start-up, before certify's code runs)"
     )
     return truncated + leftovers + tracebacks
 

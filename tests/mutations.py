@@ -227,3 +227,16 @@ def interrupted_update(folder: Path, delay: float) -> subprocess.CompletedProces
     process.send_signal(signal.SIGINT)
     out, err = process.communicate(timeout=120)
     return subprocess.CompletedProcess(process.args, process.returncode, out, err)
+
+
+def traceback_in_certify(stderr: str) -> bool:
+    """Whether ``stderr`` holds a traceback that passed through certify's own code.
+
+    A Ctrl-C in the first moment of a process lands in the interpreter's start-up or in the
+    import of the ``certify`` package itself, before any handler of certify's can exist; those
+    tracebacks are Python's, and are told apart here.
+    """
+    if "Traceback" not in stderr:
+        return False
+    frames = re.findall(r'File "([^"]+)"', stderr)
+    return any("/certify/" in f and not f.endswith("certify/__init__.py") for f in frames)
