@@ -56,6 +56,7 @@ def fuzz(inputs: int, workers: int, cap: float) -> int:
     started = time.perf_counter()
     kinds: Counter[str] = Counter()
     crashes: list[str] = []
+    overtime: list[str] = []
     slowest = 0.0
     with multiprocessing.get_context("fork").Pool(workers) as pool:
         for outcomes in pool.imap_unordered(_fuzz_chunk, jobs):
@@ -64,6 +65,8 @@ def fuzz(inputs: int, workers: int, cap: float) -> int:
                 slowest = max(slowest, outcome.seconds)
                 if outcome.kind == "crash":
                     crashes.append(outcome.detail)
+                elif outcome.kind == "overtime":
+                    overtime.append(outcome.detail)
     seconds = time.perf_counter() - started
     print(
         f"mutation fuzz: {sum(kinds.values()):,} inputs in {seconds:.0f} s "
@@ -73,6 +76,8 @@ def fuzz(inputs: int, workers: int, cap: float) -> int:
     )
     for detail in sorted(set(crashes))[:20]:
         print(f"  crash: {detail}")
+    for text in overtime[:10]:  # the run-time limits are another part of issue 16
+        print(f"  over {cap:g} s: {text!r}")
     return len(crashes)
 
 

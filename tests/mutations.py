@@ -180,7 +180,7 @@ def run_one(text: str, cap: float) -> Outcome:
     except CertifyError as error:
         kind, detail = "refused", error.message
     except Overtime:
-        kind, detail = "overtime", ""
+        kind, detail = "overtime", text[:160]
     except Exception as error:  # the outcome every test and benchmark counts as a failure
         kind, detail = "crash", f"{type(error).__name__}: {error}"[:300]
     finally:
