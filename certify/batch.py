@@ -21,17 +21,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from certify.errors import ExitCode, TextError, UnreadableFile, UsageError
+from certify.files import read_text as read_text
+from certify.limits import MAX_BYTES as MAX_BYTES
+from certify.limits import MAX_SENTENCES as MAX_SENTENCES
 
 if TYPE_CHECKING:
     from certify.expect import Expected
     from certify.readout.answer import Options
     from certify.report import Answer, Report
-
-MAX_BYTES = 1_000_000
-"""Texts larger than this are refused with a clear message (a 10 MB file is a mistake)."""
-
-MAX_SENTENCES = 5_000
-"""More sentences than this are refused: certify is for small texts."""
 
 STATUSES = ("forced", "open", "contradictory", "unresolved")
 
@@ -111,33 +108,6 @@ def _walk(root: Path, pattern: str) -> list[str]:
     return sorted(matches, key=lambda p: Path(p).parts)
 
 
-def read_text(path: str) -> str:
-    """The file's text, or ``UnreadableFile`` saying exactly why not."""
-    try:
-        data = Path(path).read_bytes()
-    except OSError as error:
-        raise UnreadableFile(
-            f"cannot read the file: {error.strerror or error}", file=path
-        ) from None
-    if len(data) > MAX_BYTES:
-        raise UnreadableFile(
-            f"the file has {len(data):,} bytes; certify reads texts up to {MAX_BYTES:,}", file=path
-        )
-    if b"\x00" in data:
-        raise UnreadableFile("this is a binary file, not a text", file=path)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise UnreadableFile(
-            f"the file is not UTF-8 (byte 0x{data[error.start]:02x} at offset {error.start}); "
-            "save it as UTF-8",
-            file=path,
-        ) from None
-    if not text.strip():
-        raise UnreadableFile("the file is empty", file=path)
-    return text
-
-
 def run_text(
     text: str, path: str, asks: Sequence[str], options: Options, checking: bool
 ) -> FileResult:
@@ -146,13 +116,7 @@ def run_text(
     from certify.pipeline import check
     from certify.syntax.parse import read_document
 
-    document = read_document(text, path)
-    if len(document.sentences) > MAX_SENTENCES:
-        raise UnreadableFile(
-            f"the text has {len(document.sentences):,} sentences; "
-            f"certify reads up to {MAX_SENTENCES:,}",
-            file=path,
-        )
+    document = read_document(text, path)  # refuses more than MAX_SENTENCES while splitting
     report = check(text, asks, file=path, options=options)
     outcomes: list[Outcome] = []
     if checking:

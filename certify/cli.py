@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from certify import __version__
-from certify.errors import CertifyError, ExitCode
+from certify.errors import CertifyError, ExitCode, UsageError, printable
 
 if TYPE_CHECKING:
     from rich.console import Console
     from rich.progress import Progress
 
-    from certify.batch import FileResult, Summary
+    from certify.batch import Entry, FileResult, Summary
     from certify.readout.answer import Options
 
 HELP = """Certify what a small text in controlled English determines.
@@ -234,11 +234,13 @@ def run(
     )
     checking = check and not update
     printer = _Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
-    entries = collect(paths or [], glob)
-    if graph is not None and len(entries) != 1:
-        _fail("--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE)
+    entries: list[Entry] = []
     results: list[FileResult] = []
+    swallowed = _catch_swallowed_interrupts()
     try:
+        entries = list(collect(paths or [], glob))
+        if graph is not None and len(entries) != 1:
+            _fail("--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE)
         stream = run_all(entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1)
         with printer.progress(sum(1 for _, error in entries if error is None)) as advance:
             for result in stream:
@@ -247,17 +249,16 @@ def run(
                 if update and result.report is not None:
                     printer.updated(result)
                 advance(result.path)
+                if swallowed:
+                    raise KeyboardInterrupt
+        summary = summarize(results)
+        if junit is not None:
+            _write_junit(junit, results, checking)
     except CertifyError as error:
         _fail(error.message, error.exit_code)
-    summary = summarize(results)
-    if junit is not None:
-        from certify.junit import to_xml
-
-        try:
-            with open(junit, "wb") as stream_out:
-                stream_out.write(to_xml(results, checking))
-        except OSError as error:
-            _fail(f"--junit: cannot write {junit!r}: {error.strerror or error}", ExitCode.USAGE)
+    except KeyboardInterrupt:
+        sys.stdout.flush()
+        _fail(f"interrupted; {len(results)} of {len(entries)} files done", ExitCode.INTERRUPTED)
     if graph is not None:
         _draw(graph, results[0], options)
     if html is not None:
@@ -342,24 +343,22 @@ class _Printer:
     def show(self, result: FileResult) -> None:
         """One file's report, failures and errors."""
         sys.stdout.flush()  # keep reports and diagnostics in order on a shared terminal
+        path = printable(result.path)
         if result.error is not None:
             sys.stderr.write(result.error.render() + "\n")
         elif result.internal is not None:
-            sys.stderr.write(
-                f"{result.path}: internal error (a bug in certify): {result.internal}\n"
-            )
+            detail = printable(result.internal, newlines=True)
+            sys.stderr.write(f"{path}: internal error (a bug in certify): {detail}\n")
         elif result.report is not None and not self.quiet:
             for warning in result.report.warnings:
-                sys.stderr.write(warning.render(result.path) + "\n")
+                sys.stderr.write(printable(warning.render(result.path)) + "\n")
         troubled = result.report is None or bool(result.failed)
         if self.as_json:
             if troubled or not self.quiet:
-                import json
-
                 from certify.batch import result_json
+                from certify.errors import json_text
 
-                document = result_json(result, self.checking)
-                sys.stdout.write(json.dumps(document, ensure_ascii=False) + "\n")
+                sys.stdout.write(json_text(result_json(result, self.checking)) + "\n")
             return
         if result.report is None:
             return
@@ -379,14 +378,15 @@ class _Printer:
             done = update_file(result.path, result.report)
         except OSError as error:
             raise CertifyError(f"cannot update {result.path}: {error.strerror or error}") from None
+        path = printable(result.path)
         if done.touched and not self.quiet:
             sys.stderr.write(
-                f"updated {result.path}: {done.written} expectation"
+                f"updated {path}: {done.written} expectation"
                 f"{'s' if done.written != 1 else ''} ({done.changed} lines changed)\n"
             )
         for line in done.status_only:
             sys.stderr.write(
-                f"{result.path}:{line}: warning: the answer cannot be written as an "
+                f"{path}:{line}: warning: the answer cannot be written as an "
                 "expectation that reads back; froze its status only\n"
             )
 
@@ -423,12 +423,43 @@ class _Progress:
             self.bar.stop()
 
 
+def _catch_swallowed_interrupts() -> list[object]:
+    """A list that gains an item whenever Ctrl-C lands in a finalizer and is swallowed there.
+
+    Python cannot raise ``KeyboardInterrupt`` out of a ``__del__`` (a SAT solver being freed,
+    say): it prints "Exception ignored" with a traceback and goes on.  This hook keeps that
+    quiet and remembers the interrupt, and the batch stops after the file at hand.
+    """
+    swallowed: list[object] = []
+    default = sys.unraisablehook
+
+    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+        if unraisable.exc_type is KeyboardInterrupt:
+            swallowed.append(unraisable.object)
+        else:
+            default(unraisable)
+
+    sys.unraisablehook = hook
+    return swallowed
+
+
+def _write_junit(path: str, results: list[FileResult], checking: bool) -> None:
+    """Write the JUnit report atomically: a reader never sees half a file."""
+    from certify.files import write_atomically
+    from certify.junit import to_xml
+
+    try:
+        write_atomically(path, to_xml(results, checking))
+    except OSError as error:
+        raise UsageError(f"--junit: cannot write {path!r}: {error.strerror or error}") from None
+
+
 def _shown(path: str) -> str:
-    return "".join(c if c.isprintable() else "?" for c in path)
+    return printable(path)
 
 
 def _fail(message: str, code: ExitCode) -> None:
-    sys.stderr.write(f"certify: {message}\n")
+    sys.stderr.write(f"certify: {printable(message)}\n")
     raise typer.Exit(int(code))
 
 
@@ -468,6 +499,6 @@ def main() -> None:
         if sys.argv[1:2] == ["schema"]:
             schema_app(args=sys.argv[2:], prog_name="certify schema")
         app(prog_name="certify")
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before or after ``run`` (its own interrupts say how far it got)
         sys.stderr.write("certify: interrupted\n")
-        sys.exit(130)
+        sys.exit(int(ExitCode.INTERRUPTED))

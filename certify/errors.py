@@ -11,19 +11,58 @@ from collections.abc import Sequence
 from enum import IntEnum
 
 
-def printable(text: str) -> str:
-    """``text`` with every character a terminal would interpret shown escaped."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+def hidden(char: str) -> bool:
+    """Whether a terminal could act on ``char`` or show it as something else.
+
+    True for Unicode categories Cc (controls: escape sequences, carriage returns), Cf
+    (format: the bidi overrides and isolates U+202A-202E and U+2066-2069, the marks U+200E,
+    U+200F and U+061C, zero-width characters), Zl, Zp, every space but U+0020, surrogates,
+    private-use and unassigned code points: exactly those ``str.isprintable`` rejects.
+    """
+    return not char.isprintable()
+
+
+def printable(text: str, *, newlines: bool = False) -> str:
+    """``text`` with every ``hidden`` character written as its escape (``\\u202e``).
+
+    The one function every piece of user-controlled text passes through on its way to a
+    terminal: sentences, names, file names, suggestions, warnings, internal errors and
+    ``certify verify``'s output.  With ``newlines``, line breaks are kept (a traceback).
+    """
+    if newlines:
+        return "\n".join(printable(line) for line in text.split("\n"))
+    return "".join(repr(c)[1:-1] if hidden(c) else c for c in text)
+
+
+def json_text(document: object) -> str:
+    """``document`` as one line of JSON in which no ``hidden`` character appears raw.
+
+    Non-ASCII text stays readable; hidden characters become ``\\uXXXX`` escapes (surrogate
+    pairs beyond the BMP), which every JSON reader turns back into the same string.
+    """
+    import json
+
+    raw = json.dumps(document, ensure_ascii=False)
+    return "".join(_json_escape(c) if hidden(c) and c != " " else c for c in raw)
+
+
+def _json_escape(char: str) -> str:
+    code = ord(char)
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 class ExitCode(IntEnum):
-    """The process exit codes of SPEC section 8."""
+    """The process exit codes of SPEC section 8 (and 130, interrupted, as shells expect)."""
 
     OK = 0
     EXPECTATION_FAILED = 1
     USAGE = 2
     BAD_TEXT = 3
     INTERNAL = 70
+    INTERRUPTED = 130
 
 
 class CertifyError(Exception):
@@ -85,9 +124,9 @@ class TextError(CertifyError):
             lines.append(f"  {printable(self.source_line)}")
             lines.append("  " + " " * len(before) + "^" * max(1, len(printable(marked))))
         if self.expected:
-            lines.append(f"  expected: {self.expected}")
+            lines.append(f"  expected: {printable(self.expected)}")
         if self.suggestion:
-            lines.append(f"  closest supported form: {self.suggestion}")
+            lines.append(f"  closest supported form: {printable(self.suggestion)}")
         return "\n".join(lines)
 
     @property

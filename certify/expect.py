@@ -17,6 +17,7 @@ from certify.readout.witness import clock
 from certify.report import Answer
 
 STATUSES = ("forced", "open", "contradictory", "unresolved")
+_PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:/\d+)?")
 _INTERVAL = re.compile(r"^([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])$")
 
 
@@ -64,9 +65,11 @@ def _number(text: str) -> Fraction | None:
         value = Fraction(int(hours) * 60 + int(minutes)) + Fraction(int(seconds or 0), 60)
         value += Fraction(rest) if rest else 0
         return -value if sign else value
+    if len(text) > 4_000 or not _PLAIN_NUMBER.fullmatch(text):
+        return None  # "1e999999999" would be a 400 MB integer; certify never writes one
     try:
         return Fraction(text)
-    except ValueError:
+    except (ValueError, ZeroDivisionError):
         return None
 
 

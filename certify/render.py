@@ -18,6 +18,7 @@ from rich.console import Group, RenderableType
 from rich.text import Text
 
 from certify.batch import FileResult, Summary
+from certify.errors import printable
 from certify.expect import show_interval
 from certify.numeric import Interval
 from certify.report import Answer, ReadingLine, Report
@@ -34,9 +35,8 @@ COLORS = {
 }
 
 
-def safe(text: str) -> str:
-    """Escape anything a terminal would interpret."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+safe = printable
+"""Escape anything a terminal would interpret (``certify.errors.printable``, the one function)."""
 
 
 def answer_set(answer: Answer) -> str:

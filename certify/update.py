@@ -5,8 +5,9 @@ the frozen answers, and from then on running ``certify --check``.  The rewrite i
 line-based and conservative: after each question line comes exactly one expectation — an
 existing one is replaced in place (its ``# expect:`` prefix kept as written, later duplicates
 dropped), a missing one is inserted right after the question — and every other byte of the
-file stays as it was: line endings, a UTF-8 byte order mark, a missing final newline.  A file
-that cannot be read or parsed is never touched (the caller only passes certified texts).
+file stays as it was: line endings, the byte order mark and encoding, a missing final newline.
+A file that cannot be read or parsed is never touched (the caller only passes certified
+texts), and a file is only ever replaced whole, never rewritten in place.
 
 An answer that could not be read back from its own expectation (a clock time before
 midnight, say) is frozen as its status alone, and said so, rather than as a line that would
@@ -15,10 +16,8 @@ fail the next ``--check``.
 
 from __future__ import annotations
 
-import codecs
 import re
 from dataclasses import dataclass
-from pathlib import Path
 
 from certify.report import Answer, Report
 from certify.verdict import written
@@ -109,13 +108,19 @@ def rewrite(text: str, report: Report) -> tuple[str, Update]:
 
 
 def update_file(path: str, report: Report) -> Update:
-    """Rewrite ``path``'s expectations from ``report``; write only if something changed."""
-    data = Path(path).read_bytes()
-    bom = data.startswith(codecs.BOM_UTF8)
-    text = data.decode("utf-8-sig")
+    """Rewrite ``path``'s expectations from ``report``; write only if something changed.
+
+    The file is read and decoded as it was for certifying (same byte order mark, same
+    encoding) and replaced atomically (``certify.files.write_atomically``): an interrupt or a
+    full disk leaves the old text or the new one, never a truncated file.  Raises
+    ``UnreadableFile`` or ``OSError``.
+    """
+    from certify.files import decode, read_bytes, write_atomically
+
+    text, encoding = decode(read_bytes(path), path)
     new_text, update = rewrite(text, report)
     if new_text != text:
-        Path(path).write_bytes((codecs.BOM_UTF8 if bom else b"") + new_text.encode("utf-8"))
+        write_atomically(path, encoding.encode(new_text))
     return Update(path, update.written, update.changed, update.status_only)
 
 

@@ -24,21 +24,14 @@ from certify import ir
 from certify.domains.base import NumericDomain
 from certify.domains.boolean import Encoding
 from certify.domains.enumerate import LIMIT, remaining, space_size
-from certify.errors import UsageError
 from certify.evaluate import answer_in, check
 from certify.expect import parse_interval, show_interval
-from certify.mentions import LoweredQuestion
-from certify.moments import Reading, problem_at
 from certify.numeric import EMPTY, Interval
-from certify.pipeline import read
 from certify.readout.answer import Certifier, Options, is_numeric
 from certify.readout.finite import answer_set, project
 from certify.readout.numeric_certificates import by_statement, exact_domain
-from certify.readout.remains import remaining_questions
 from certify.readout.theory import linear_checker
 from certify.readout.witness import describe, state_from
-from certify.report import SCHEMA
-from certify.syntax.parse import read_document
 
 SMALL = min(LIMIT, 1 << 12)
 """State spaces up to this size are re-derived by enumeration, larger ones by Glucose."""
@@ -346,57 +339,12 @@ def _interval(data: dict[str, Any]) -> Interval:
     return Interval(low, high, bool(data.get("low_closed")), bool(data.get("high_closed")))
 
 
-def verify_document(data: dict[str, Any], text: str, file: str = "<text>") -> list[str]:
-    """Every broken claim of one JSON report about ``text`` (empty: the report holds)."""
-    if data.get("schema") != SCHEMA:
-        return [f"not a certify report (schema {data.get('schema')!r}, expected {SCHEMA!r})"]
-    questions = data.get("questions")
-    if not isinstance(questions, list):
-        return ["the report has no list of questions"]
-    asks = [
-        q.get("question", "") for q in questions if not q.get("line") and not q.get("generated")
-    ]
-    document = read_document(text, file)
-    story = bool(data.get("story", False))
-    reading, asked, _ = read(document, asks, story)
-    by_line = {q.question.line: q for q in reading.questions}
-    whole = problem_at(reading, None)
-    generated = {q.text: q for q in remaining_questions(whole)}
-    broken: list[str] = []
-    asked_iter = iter(asked)
-    for entry in questions:
-        found = _locate(entry, reading, by_line, asked_iter, generated)
-        if isinstance(found, str):
-            broken.append(found)
-            continue
-        problem, query = found
-        broken += Checker(problem, query, entry).run()
-    return broken
+def verify_document(data: Any, text: str, file: str = "<text>") -> list[str]:
+    """Every broken claim of one JSON report about ``text`` (empty: the report holds).
 
+    The report's shape is checked first (``certify.verify_shape``), then its top-level
+    claims, then every question (``certify.verify_report``).
+    """
+    from certify.verify_report import verify_report
 
-def _locate(
-    entry: dict[str, Any],
-    reading: Reading,
-    by_line: dict[int, LoweredQuestion],
-    asked: Any,
-    generated: dict[str, ir.Question],
-) -> tuple[ir.Problem, ir.Query] | str:
-    """The problem and meaning of a reported question, read again from the text."""
-    line = entry.get("line")
-    if entry.get("generated"):
-        question = generated.get(entry.get("question", ""))
-        if question is None:
-            return f"the question {entry.get('question')!r} is not one the text raises"
-        return problem_at(reading, None), question.query
-    if line:
-        lowered = by_line.get(int(line))
-        if lowered is None or lowered.question.text != entry.get("question"):
-            return f"line {line}: the text has no question {entry.get('question')!r} there"
-        question = lowered.question
-        problem = problem_at(reading, question.line, lowered.mentions, question.column)
-        return problem, question.query
-    try:
-        lowered = next(asked)
-    except StopIteration:
-        raise UsageError("the report's --ask questions do not match") from None
-    return problem_at(reading, None, lowered.mentions), lowered.question.query
+    return verify_report(data, text, file)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer_NonRecursive, v_args
 from lark.tree import Meta
 
 from certify.lexicon import reserved_words, sentence_adverbs
@@ -38,7 +38,7 @@ def _clock(token: Token) -> Fraction:
 
 
 @v_args(meta=True)
-class Located(Transformer[Token, Any]):
+class Located(Transformer_NonRecursive[Token, Any]):
     """Spans in file coordinates; ``line`` and ``column`` place the sentence in its file."""
 
     def __init__(self, line: int, column: int) -> None:

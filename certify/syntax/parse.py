@@ -23,14 +23,15 @@ from lark.exceptions import (
     VisitError,
 )
 
-from certify.errors import TextError, TextErrors
+from certify.errors import TextError, TextErrors, hidden, printable
 from certify.lexicon import sentence_adverbs
+from certify.limits import MAX_SENTENCES
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
+from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
 from certify.syntax.located import ReservedWord
 
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b\u202a-\u202e]")
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
@@ -105,12 +106,21 @@ def split_sentences(line: str) -> list[tuple[int, str, str]]:
     return found
 
 
-def read_document(source: str, file: str = "<text>") -> Document:
-    """Parse a whole text; raise ``TextErrors`` listing every sentence that cannot be read."""
-    lines = tuple(source.splitlines())
-    sentences: list[Parsed] = []
+@dataclass(frozen=True, slots=True)
+class _Piece:
+    """One sentence as split from its line, not yet parsed."""
+
+    line: int
+    column: int
+    text: str
+    end: str
+    raw: str
+
+
+def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], bool]:
+    """Every sentence, expectation and the story header, before anything is parsed."""
+    pieces: list[_Piece] = []
     expectations: list[Expectation] = []
-    errors: list[TextError] = []
     story = False
     last_question = 0
     for number, raw in enumerate(lines, start=1):
@@ -121,18 +131,55 @@ def read_document(source: str, file: str = "<text>") -> Document:
         content = raw.split("#", 1)[0]
         if not content.strip():
             continue
-        if not sentences and not story and _STORY.match(content):
+        if not pieces and not story and _STORY.match(content):
             story = True
             continue
         for column, text, end in split_sentences(content):
-            try:
-                parsed = parse_sentence(text, number, column, end)
-            except TextError as error:
-                errors.append(error.located(file, raw))
-                continue
-            sentences.append(parsed)
-            if parsed.is_question:
+            pieces.append(_Piece(number, column, text, end, raw))
+            if end == "?":
                 last_question = number
+            if len(pieces) > MAX_SENTENCES:  # stop splitting: the cap is all we need to know
+                return pieces, expectations, story
+    return pieces, expectations, story
+
+
+def read_document(source: str, file: str = "<text>") -> Document:
+    """Parse a whole text; raise ``TextErrors`` listing every sentence that cannot be read.
+
+    The sentence cap is applied while splitting, so an oversized text is refused before any
+    of it is parsed; a text with no sentence at all (only punctuation, comments or a story
+    header) is refused too, rather than certified as saying nothing.
+    """
+    lines = tuple(source.splitlines())
+    pieces, expectations, story = _split(lines)
+    if len(pieces) > MAX_SENTENCES:
+        extra = pieces[MAX_SENTENCES]
+        raise TextError(
+            f"the text has more than {MAX_SENTENCES:,} sentences; "
+            f"certify reads up to {MAX_SENTENCES:,} (this line holds sentence "
+            f"{MAX_SENTENCES + 1:,})",
+            file=file,
+            line=extra.line,
+            column=extra.column,
+            source_line=extra.raw,
+        )
+    if not pieces:
+        first = next((n for n, raw in enumerate(lines, start=1) if raw.strip()), 0)
+        raise TextError(
+            "the text has no sentence to read (only punctuation, comments or blank lines)",
+            file=file,
+            line=first,
+            source_line=lines[first - 1] if first else "",
+            expected="a statement ending in '.' or a question ending in '?'",
+            suggestion="Ana is in the kitchen.",
+        )
+    sentences: list[Parsed] = []
+    errors: list[TextError] = []
+    for piece in pieces:
+        try:
+            sentences.append(parse_sentence(piece.text, piece.line, piece.column, piece.end))
+        except TextError as error:
+            errors.append(error.located(file, piece.raw))
     if errors:
         raise TextErrors(errors)
     return Document(tuple(sentences), tuple(expectations), story, lines)
@@ -140,15 +187,18 @@ def read_document(source: str, file: str = "<text>") -> Document:
 
 def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") -> Parsed:
     """Parse one sentence (without its final "." or "?") into an AST node."""
-    bad = _CONTROL.search(text) or _FOREIGN.search(text)
-    if bad is not None:
-        char = bad.group(0)
-        shown = repr(char) if _CONTROL.match(char) else f"'{char}'"
+    foreign = _FOREIGN.search(text)
+    at = next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
+    if foreign is not None and (at is None or foreign.start() < at):
+        at = foreign.start()
+    if at is not None:
+        char = text[at]
+        shown = f"'{printable(char)}'" if hidden(char) else f"'{char}'"
         raise TextError(
             f"the character {shown} is not part of certify's language",
             line=line,
-            column=column + bad.start(),
-            end_column=column + bad.start() + 1,
+            column=column + at,
+            end_column=column + at + 1,
             expected="words, numbers and punctuation . , ; : ?",
             suggestion=closest_form(text, question=end == "?"),
         )
@@ -162,10 +212,12 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
             suggestion=text + ".",
         )
     start = "question" if end == "?" else "statement"
+    check_text(text, line, column)
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as error:
         raise _syntax_error(error, text, line, column, start) from None
+    check_tree(tree, line, column)
     try:
         node: Any = Build(line, column).transform(tree)
     except VisitError as error:  # Lark wraps what the transformer raises
