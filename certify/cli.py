@@ -147,6 +147,14 @@ def run(
             "--story", help="Read the text as a story: locations are updated, not conjoined."
         ),
     ] = False,
+    law: Annotated[
+        str | None,
+        typer.Option(
+            "--law",
+            help="accumulation: read measurements as independent evidence (precisions add); "
+            "conjunction (default): as intervals that intersect.",
+        ),
+    ] = None,
     strict: Annotated[
         bool,
         typer.Option(
@@ -208,6 +216,8 @@ def run(
         _fail("--budget must be a positive number", ExitCode.USAGE)
     if timeout is not None and timeout <= 0:
         _fail("--timeout must be a positive number of seconds", ExitCode.USAGE)
+    if law not in (None, "conjunction", "accumulation"):
+        _fail("--law must be conjunction or accumulation", ExitCode.USAGE)
     if jobs < 0:
         _fail("--jobs must be 0 (one per CPU) or a positive number", ExitCode.USAGE)
     if update and ask:
@@ -228,6 +238,7 @@ def run(
         budget=budget,
         story=story,
         strict=strict,
+        law=law,
         timeout=timeout,
         smallest=smallest,
         all_conflicts=all_conflicts,

@@ -9,6 +9,7 @@ the enumeration engine averages over (the seed paper's indicator vectors, sectio
 
 from __future__ import annotations
 
+from certify.formulas import instance
 from certify.ir import (
     BOUND,
     NONE,
@@ -45,7 +46,6 @@ from certify.ir import (
     Statement,
     Vocabulary,
     is_anonymous,
-    substitute,
 )
 
 
@@ -110,15 +110,9 @@ class Evaluation:
             count = sum(1 for p in formula.parts if self.holds(p))
             return formula.low <= count <= formula.high
         if isinstance(formula, ForAll):
-            return all(
-                self.holds(substitute(formula.body, formula.variable, who))
-                for who in self.range(formula.people)
-            )
+            return all(self.holds(instance(formula, who)) for who in self.range(formula.people))
         if isinstance(formula, Exists):
-            return any(
-                self.holds(substitute(formula.body, formula.variable, who))
-                for who in self.range(formula.people)
-            )
+            return any(self.holds(instance(formula, who)) for who in self.range(formula.people))
         return self.atom(formula)
 
     def atom(self, atom: Atom) -> bool:

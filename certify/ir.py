@@ -12,7 +12,7 @@ produce one problem per moment, and ``law`` records which combining law produced
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
@@ -201,6 +201,9 @@ class ForAll:
     variable: str
     body: Formula
     people: bool = False
+    selves: tuple[tuple[str, str], ...] = ()
+    """Individuals who move later, with the earlier self this statement speaks of (``Ana``,
+    ``Ana@0``): the instance for Ana is about Ana's location at that moment."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,12 +219,31 @@ class Exists:
     body: Formula
     anonymous: str
     people: bool = False
+    selves: tuple[tuple[str, str], ...] = ()
 
 
 Formula: TypeAlias = Atom | Const | Not | And | Or | Implies | Iff | Count | ForAll | Exists
 
 
 # ---------------------------------------------------------------------------- statements
+
+
+@dataclass(frozen=True, slots=True)
+class Measure:
+    """One reading of a quantity: ``value ± tolerance``, the tolerance ``sigmas`` standard
+    deviations wide (seed paper §2: conjunction reads it as an interval, accumulation as
+    evidence with precision 1/σ², σ = tolerance / sigmas)."""
+
+    quantity: str
+    value: Fraction
+    tolerance: Fraction
+    sigmas: Fraction
+    source: str
+
+    @property
+    def variance(self) -> Fraction:
+        """σ² of the reading."""
+        return (self.tolerance / self.sigmas) ** 2
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +256,7 @@ class Statement:
     column: int = 1
     updates: tuple[str, ...] = ()
     declares: tuple[str, ...] = ()
+    measures: tuple[Measure, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,8 +279,8 @@ class Vocabulary:
     located: tuple[str, ...] = ()
     closed: tuple[str, ...] = ()
     edges: tuple[tuple[str, str], ...] = ()
-    asked: tuple[Entity, ...] = ()
-    """Things only the question names: labelled, never ranged over by a rule."""
+    others: tuple[Entity, ...] = ()
+    """Named, never ranged over by a rule: things only the question names, earlier selves."""
     attributes: tuple[tuple[str, tuple[str, ...]], ...] = ()
     valued: tuple[tuple[str, str], ...] = ()
     numbers: tuple[str, ...] = ()
@@ -270,7 +293,7 @@ class Vocabulary:
         """How the text writes the thing with this key."""
         if key == OTHER or key.startswith(OTHER):
             return OTHER
-        for entity in self.individuals + self.places + self.asked:
+        for entity in self.individuals + self.places + self.others:
             if entity.key == key:
                 return entity.label
         return dict(self.number_labels).get(key, key)
@@ -429,39 +452,3 @@ def constraints_of(formula: Formula) -> list[LinearConstraint] | None:
             found += inner
         return found
     return None
-
-
-def substitute(formula: Formula, variable: str, key: str) -> Formula:
-    """Replace the bound variable ``variable`` by the individual ``key`` everywhere."""
-    if isinstance(formula, Const):
-        return formula
-    if isinstance(formula, Not):
-        return Not(substitute(formula.body, variable, key))
-    if isinstance(formula, And):
-        return And(tuple(substitute(p, variable, key) for p in formula.parts))
-    if isinstance(formula, Or):
-        return Or(tuple(substitute(p, variable, key) for p in formula.parts))
-    if isinstance(formula, Count):
-        parts = tuple(substitute(p, variable, key) for p in formula.parts)
-        return Count(parts, formula.low, formula.high)
-    if isinstance(formula, Implies):
-        return Implies(
-            substitute(formula.premise, variable, key),
-            substitute(formula.conclusion, variable, key),
-        )
-    if isinstance(formula, Iff):
-        return Iff(
-            substitute(formula.left, variable, key), substitute(formula.right, variable, key)
-        )
-    if isinstance(formula, (ForAll, Exists)):
-        if formula.variable == variable:
-            return formula
-        return replace(formula, body=substitute(formula.body, variable, key))
-    if isinstance(formula, Compare):
-        return formula
-    changes: dict[str, str] = {
-        name: key
-        for name in ("thing", "place", "first", "second", "subject", "object")
-        if getattr(formula, name, None) == variable
-    }
-    return replace(formula, **changes) if changes else formula  # type: ignore[arg-type]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from certify import ir
-from certify.lower_numbers import arith, event, quantity
+from certify.lower_numbers import arith, compare, event, quantity
 from certify.mentions import (
     VAR,
     Lowered,
@@ -31,6 +31,7 @@ from certify.quantifiers import (
     NO_QUANTIFIERS,
     SOME,
     Quantifiers,
+    is_anaphor,
     quantifiers,
     subjects_of,
 )
@@ -44,6 +45,7 @@ _QUESTIONS = (
     ast.QWho,
     ast.QWhose,
     ast.QAttribute,
+    ast.QQuantity,
     ast.QTrue,
     ast.QValue,
     ast.QWhen,
@@ -75,18 +77,24 @@ class Lowering:
         self._line = parsed.line
         node = parsed.node
         self._words = quantifiers(node)
+        measures: tuple[ir.Measure, ...] = ()
         if isinstance(node, ast.Declaration):
             formula: ir.Formula = self.declaration(node)
+        elif isinstance(node, ast.Measurement):
+            formula, measures = self.measurement(node), (self.measure(node),)
+        elif isinstance(node, ast.Independence):
+            self._mentions.append(Mention("accumulation", "readings"))
+            formula = ir.Const(True)
         else:
             assert not isinstance(node, _QUESTIONS)
             formula = self.body(node)
             if mentions_bound(formula):
                 formula = ir.ForAll(VAR, formula, self._words.people)
-            self._antecedents, self._antecedent_line = subjects_of(node), parsed.line
+            self._refer_forward(node, parsed.line)
         updates = self._updates(formula)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         statement = ir.Statement(
-            parsed.line, parsed.text, formula, parsed.column, updates, declares
+            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
         )
         return Lowered(statement, tuple(self._mentions))
 
@@ -114,6 +122,11 @@ class Lowering:
             query = ir.AskWho(self.place(node.place))
         elif isinstance(node, ast.QWhose):
             query = ir.AskWhose(self.thing(node.thing, located=True), node.noun)
+        elif isinstance(node, ast.QQuantity):
+            query = ir.AskNumber(LinearExpr.variable(self.measured(node.quantity, node.span)))
+        elif isinstance(node, ast.QAttribute) and self._measured_of(node) is not None:
+            quantity = f"the {node.attribute} of {node.thing.text}"
+            query = ir.AskNumber(LinearExpr.variable(self.measured(quantity, node.thing.span)))
         elif isinstance(node, ast.QAttribute):
             attribute = self.attribute(node.attribute, node.thing.span)
             query = ir.AskValue(self.thing(node.thing), attribute)
@@ -162,6 +175,43 @@ class Lowering:
         self._mentions.append(Mention("attribute", node.noun, values=values))
         return ir.OneOf(node.noun, values)
 
+    def _measured_of(self, node: ast.QAttribute) -> str | None:
+        """``What is the weight of the box?`` asks for a measured quantity, not an attribute."""
+        quantity = f"the {node.attribute} of {node.thing.text}"
+        if node.attribute in self.attributes or self.roles.get(quantity, ("",))[0] != "number":
+            return None
+        return quantity
+
+    def measured(self, quantity: str, span: ast.Span) -> str:
+        """The variable of a quantity a reading measures, or an error saying how to read one."""
+        if self.roles.get(quantity, ("",))[0] != "number":
+            raise SentenceError(
+                f"no reading above measures {quantity}",
+                span,
+                f"Sensor A reads {quantity} as 20 ± 1.",
+                expected="a reading of the quantity above the question",
+            )
+        return self.number(quantity, span)
+
+    def measure(self, node: ast.Measurement) -> ir.Measure:
+        """The reading a measurement statement reports."""
+        return ir.Measure(
+            self.number(node.quantity, node.span),
+            node.value,
+            node.tolerance,
+            node.sigmas,
+            node.source,
+        )
+
+    def measurement(self, node: ast.Measurement) -> ir.Formula:
+        """Under conjunction a reading is the interval [v − δ, v + δ] (``pipeline`` replaces it
+        by true under accumulation, where readings are evidence, not constraints)."""
+        quantity = LinearExpr.variable(self.number(node.quantity, node.span))
+        low = LinearExpr((), node.value - node.tolerance)
+        high = LinearExpr((), node.value + node.tolerance)
+        line = node.span.line
+        return ir.And((compare(quantity, ">=", low, line), compare(quantity, "<=", high, line)))
+
     def attribute(self, name: str, span: ast.Span) -> str:
         """A declared attribute, or an error saying how to declare it."""
         if name not in self.attributes:
@@ -184,7 +234,9 @@ class Lowering:
         if isinstance(node, ast.Xor):
             # "either in the kitchen or the kitchen" means "in the kitchen": the same
             # alternative twice is one alternative, not a contradiction.
-            parts = tuple(dict.fromkeys(self.body(p) for p in node.parts))
+            parts = tuple(self.body(p) for p in node.parts)
+            if node.alternatives:
+                parts = tuple(dict.fromkeys(parts))
             return parts[0] if len(parts) == 1 else ir.Count(parts, 1, 1)
         if isinstance(node, ast.Nor):
             return ir.Not(ir.Or(tuple(self.body(p) for p in node.parts)))
@@ -378,6 +430,17 @@ class Lowering:
     def subject(self, key: str) -> None:
         """Record that a location statement says where ``key`` is (an update in a story)."""
         self._mentions.append(Mention("subject", key))
+
+    def _refer_forward(self, node: ast.Sentence, line: int) -> None:
+        """The subjects the next sentence's pronoun may refer to ("She is big. She is kind.":
+        a pronoun subject passes its own antecedent on)."""
+        found: dict[str, ast.NP] = {}
+        for np in subjects_of(node):
+            for meant in self._antecedents if is_anaphor(np) else (np,):
+                found.setdefault(meant.text.lower(), meant)
+        if any(is_anaphor(np) for np in subjects_of(node)):
+            line = self._antecedent_line
+        self._antecedents, self._antecedent_line = tuple(found.values()), line
 
     def antecedent(self, pronoun: ast.NP) -> ast.NP:
         """What a pronoun outside a rule refers to: the previous statement's subject."""

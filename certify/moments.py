@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from certify import ir
+from certify.formulas import rename_location
 from certify.mentions import Lowered, LoweredQuestion, Mention
 from certify.space import build_vocabulary
 
@@ -61,58 +62,42 @@ def _moments(
 ) -> tuple[list[ir.Statement], list[tuple[str, str]]]:
     """Rename each individual's location before its last update to an earlier self.
 
-    Places do not move: a containment statement in a story is not an update.
+    Places do not move: a containment statement in a story is not an update.  A statement
+    about everyone ("Nobody is in the kitchen.") written before Ana moves speaks of Ana's
+    earlier self: its instance for Ana is renamed when it is grounded (``ir.ForAll.selves``).
     """
-    updates: dict[str, list[int]] = {}
+    updates: dict[str, list[tuple[int, int]]] = {}
     for s in statements:
         for who in s.updates:
             if who not in places:
-                updates.setdefault(who, []).append(s.line)
+                updates.setdefault(who, []).append((s.line, s.column))
     if not updates:
         return statements, []
     earlier: dict[str, str] = {}
     result: list[ir.Statement] = []
     for s in statements:
         formula = s.formula
-        for who, lines in updates.items():
-            era = sum(1 for u in lines if u <= s.line)
-            if era < len(lines):
-                self_then = f"{who}@{era}"
-                renamed = rename_location(formula, who, self_then)
-                if renamed != formula:
-                    earlier[self_then] = "{} (until line " + str(lines[era]) + ")"
-                    formula = renamed
-        result.append(ir.Statement(s.line, s.text, formula, s.column, s.updates, s.declares))
+        for who, moves in updates.items():
+            era = sum(1 for u in moves if u <= (s.line, s.column))
+            if era == len(moves):
+                continue
+            self_then = f"{who}@{era}"
+            renamed = rename_location(formula, who, self_then)
+            if isinstance(renamed, (ir.ForAll, ir.Exists)) and _locates_variable(renamed):
+                renamed = replace(renamed, selves=(*renamed.selves, (who, self_then)))
+            if renamed != formula:
+                earlier[self_then] = "{} (until line " + str(moves[era][0]) + ")"
+                formula = renamed
+        result.append(replace(s, formula=formula))
     return result, list(earlier.items())
 
 
-def rename_location(formula: ir.Formula, old: str, new: str) -> ir.Formula:
-    """Replace ``old`` by ``new`` where it is the located thing of a location atom."""
-    if isinstance(formula, ir.InPlace):
-        return ir.InPlace(new, formula.place) if formula.thing == old else formula
-    if isinstance(formula, ir.SamePlace):
-        first = new if formula.first == old else formula.first
-        second = new if formula.second == old else formula.second
-        return ir.SamePlace(first, second)
-    if isinstance(formula, ir.Not):
-        return ir.Not(rename_location(formula.body, old, new))
-    if isinstance(formula, (ir.And, ir.Or)):
-        return type(formula)(tuple(rename_location(p, old, new) for p in formula.parts))
-    if isinstance(formula, ir.Count):
-        parts = tuple(rename_location(p, old, new) for p in formula.parts)
-        return ir.Count(parts, formula.low, formula.high)
-    if isinstance(formula, ir.Implies):
-        return ir.Implies(
-            rename_location(formula.premise, old, new),
-            rename_location(formula.conclusion, old, new),
-        )
-    if isinstance(formula, ir.Iff):
-        return ir.Iff(
-            rename_location(formula.left, old, new), rename_location(formula.right, old, new)
-        )
-    if isinstance(formula, (ir.ForAll, ir.Exists)):
-        return replace(formula, body=rename_location(formula.body, old, new))
-    return formula
+def _locates_variable(quantified: ir.ForAll | ir.Exists) -> bool:
+    return any(
+        (isinstance(a, ir.InPlace) and a.thing == quantified.variable)
+        or (isinstance(a, ir.SamePlace) and quantified.variable in (a.first, a.second))
+        for a in ir.atoms_of(quantified.body)
+    )
 
 
-__all__ = ["Reading", "before", "problem_at", "rename_location"]
+__all__ = ["Reading", "before", "problem_at"]

@@ -12,13 +12,20 @@ from dataclasses import replace
 from fractions import Fraction
 
 from certify import ir
+from certify.accumulate import (
+    ACCUMULATION,
+    CONJUNCTION,
+    accumulate,
+    intersect,
+    readings_of,
+)
 from certify.errors import TextError, TextErrors
 from certify.lower import Lowering
 from certify.mentions import Lowered, LoweredQuestion, Mention
 from certify.moments import Reading, before, problem_at
 from certify.readout.answer import Certifier, Options
 from certify.readout.remains import remaining_questions
-from certify.report import Answer, ReadingLine, Report, TextWarning, Unit
+from certify.report import Answer, Measured, ReadingLine, Report, TextWarning, Unit
 from certify.space import check_roles, decide_places
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
@@ -35,9 +42,12 @@ def normalize_question(text: str) -> tuple[str, str]:
 
 
 def read(
-    document: Document, asks: Sequence[str] = (), story: bool = False
+    document: Document, asks: Sequence[str] = (), story: bool = False, law: str | None = None
 ) -> tuple[Reading, list[LoweredQuestion], Lowering]:
-    """Lower a document, and the ``--ask`` questions against its final declarations."""
+    """Lower a document, and the ``--ask`` questions against its final declarations.
+
+    ``law`` ``accumulation`` (``--law``, or ``The readings are independent measurements.``
+    anywhere in the text) reads measurements as evidence instead of constraints."""
     lowering = Lowering(story=document.story or story)
     statements: list[Lowered] = []
     questions: list[LoweredQuestion] = []
@@ -70,8 +80,34 @@ def read(
             errors += check_roles(places, statements, [*questions, *asked])
     if errors:
         raise TextErrors(errors)
+    if law == ACCUMULATION or any(m.role == ACCUMULATION for s in statements for m in s.mentions):
+        statements = [_as_evidence(s) for s in statements]
     reading = Reading(tuple(statements), tuple(questions), document.story or story, places)
     return reading, asked, lowering
+
+
+def _as_evidence(lowered: Lowered) -> Lowered:
+    """Under accumulation a reading constrains nothing: it is evidence (``accumulate.py``)."""
+    if not lowered.statement.measures:
+        return lowered
+    return replace(lowered, statement=replace(lowered.statement, formula=ir.Const(True)))
+
+
+def _measured(
+    reading: Reading, question: ir.Question, line: int | None, column: int, law: str
+) -> Measured | None:
+    """Both laws' answers to a question about one measured quantity, for the report."""
+    query = question.query
+    if not isinstance(query, ir.AskNumber) or len(query.expr.terms) != 1 or query.expr.constant:
+        return None
+    ((name, coefficient),) = query.expr.terms
+    statements = [s.statement for s in reading.statements if before(s.statement, line, column)]
+    measures = readings_of(statements, name)
+    if coefficient != 1 or not measures:
+        return None
+    lines = tuple(dict.fromkeys(s.line for s in statements for m in s.measures if m in measures))
+    estimate = accumulate(measures)
+    return Measured(law, intersect(measures), estimate.mean, estimate.variance, lines)
 
 
 def check(
@@ -89,7 +125,7 @@ def check(
     options = options or Options()
     document = read_document(text, file)
     try:
-        reading, asked, _ = read(document, questions, options.story)
+        reading, asked, _ = read(document, questions, options.story, options.law)
     except TextError as error:
         _locate_errors(error.errors, document, file)
         raise
@@ -122,7 +158,10 @@ def check(
         certifier = certifier_at(line, lowered.mentions, lowered.question.column)
         warnings += [warning for warning, _ in unknown[id(lowered)]]
         unit = unit_of(lowered.question.query, certifier.problem.vocabulary)
-        answers.append(certifier.answer(lowered.question).measured(unit))
+        answer = certifier.answer(lowered.question).measured(unit)
+        law = ACCUMULATION if _accumulates(reading, options) else CONJUNCTION
+        measured = _measured(reading, lowered.question, line, lowered.question.column, law)
+        answers.append(replace(answer, measurement=measured) if measured else answer)
     whole = certifier_at(None, ())
     if not reading.questions and not asked:
         vocabulary = whole.problem.vocabulary
@@ -145,6 +184,12 @@ def check(
     for certifier in certifiers.values():
         certifier.close()
     return report
+
+
+def _accumulates(reading: Reading, options: Options) -> bool:
+    return options.law == ACCUMULATION or any(
+        m.role == ACCUMULATION for s in reading.statements for m in s.mentions
+    )
 
 
 def _locate_errors(errors: Sequence[TextError], document: Document, file: str) -> None:

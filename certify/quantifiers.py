@@ -98,6 +98,11 @@ def subjects_of(node: object) -> tuple[ast.NP, ...]:
                 stack.append(item.part)
             continue
         for np in nps:
-            if np.kind in ("name", "the", "poss"):
+            if np.kind in ("name", "the", "poss") or is_anaphor(np):
                 found.setdefault(np.text.lower(), np)
     return tuple(found.values())
+
+
+def is_anaphor(np: ast.NP) -> bool:
+    """Whether a noun phrase is a pronoun that refers back (``it``, ``she``, ``they``...)."""
+    return np.kind == "pronoun" and bool(np.words) and np.words[0] in ANAPHORS

@@ -12,6 +12,7 @@ terminal control sequence is printed as the characters it is.
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from rich.console import Group, RenderableType
@@ -20,7 +21,7 @@ from rich.text import Text
 from certify.batch import FileResult, Summary
 from certify.errors import printable
 from certify.expect import show_interval
-from certify.numeric import Interval
+from certify.numeric import Interval, format_number
 from certify.report import Answer, ReadingLine, Report
 
 if TYPE_CHECKING:
@@ -139,6 +140,28 @@ def _status(answer: Answer) -> Hanging:
     return row(4, label, body)
 
 
+def _measurement(answer: Answer, explain: bool) -> list[Hanging]:
+    """A measured quantity: the law in force first; the other one with ``--explain``."""
+    measured = answer.measurement
+    if measured is None:
+        return []
+    readings = ", ".join(str(x) for x in measured.lines)
+    deviation = f"{math.sqrt(measured.variance):.4g}"
+    estimate = (
+        f"mean {format_number(measured.mean)}, standard deviation {deviation} "
+        f"(variance {format_number(measured.variance)}; lines {readings})"
+    )
+    interval = "disjoint" if measured.interval is None else show_interval(measured.interval)
+    conjunction = f"the readings intersected: {interval} (lines {readings})"
+    shown = [("accumulation", estimate), ("conjunction", conjunction)]
+    if measured.law == "conjunction":
+        shown.reverse()
+    rows = [row(4, Text(f"law ({shown[0][0]}): ", "cyan"), _plain(shown[0][1]))]
+    if explain:
+        rows.append(row(4, Text(f"under {shown[1][0]}: ", "dim"), _plain(shown[1][1], "dim")))
+    return rows
+
+
 def render_answer(
     answer: Answer, explain: bool, reading: tuple[ReadingLine, ...] = ()
 ) -> RenderableType:
@@ -166,6 +189,7 @@ def render_answer(
         label.append(f"({safe(witness.answer)})", "italic")
         label.append(": ")
         lines.append(row(4, label, _plain("; ".join(witness.sentences) or "(nothing to say)")))
+    lines.extend(_measurement(answer, explain))
     if answer.status == "unresolved" and answer.reason:
         lines.append(row(4, Text("why: ", "magenta"), _plain(answer.reason, "magenta")))
     if explain and answer.reason and answer.status != "unresolved":

@@ -10,6 +10,7 @@ ones; witnesses carry the full state in words, already re-checked by the evaluat
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, Union
@@ -130,6 +131,32 @@ class Conflict:
 
 
 @dataclass(frozen=True, slots=True)
+class Measured:
+    """A question about a measured quantity under both laws (seed paper §2): ``law`` is the
+    one in force; ``interval`` the readings intersected (conjunction; None when disjoint),
+    ``mean``/``variance`` their information-form combination (accumulation)."""
+
+    law: str
+    interval: Interval | None
+    mean: Fraction
+    variance: Fraction
+    lines: tuple[int, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The ``measurement`` key of a question in JSON."""
+        return {
+            "law": self.law,
+            "conjunction": None if self.interval is None else interval_json(self.interval),
+            "accumulation": {
+                "mean": format_number(self.mean),
+                "variance": format_number(self.variance),
+                "deviation": f"{math.sqrt(self.variance):.6g}",
+            },
+            "readings": list(self.lines),
+        }
+
+
+@dataclass(frozen=True, slots=True)
 class Answer:
     """What the text permits for one question, and how that is certified.
 
@@ -156,6 +183,7 @@ class Answer:
     clock: bool = False
     generated: bool = False
     stopped: tuple[str, str] | None = None
+    measurement: Measured | None = None
 
     def measured(self, unit: Unit) -> Answer:
         """The same answer with a numeric answer set as a ``Range`` measured in ``unit``."""
@@ -272,6 +300,8 @@ def answer_json(answer: Answer) -> dict[str, Any]:
         data["generated"] = True
     if answer.stopped:
         data["stopped"] = {"limit": answer.stopped[0], "reason": answer.stopped[1]}
+    if answer.measurement is not None:
+        data["measurement"] = answer.measurement.to_dict()
     return data
 
 

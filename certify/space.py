@@ -17,10 +17,11 @@ individuals into unnamed places is still reachable, and no state is counted twic
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from certify import ir
 from certify.errors import TextError, TextErrors
-from certify.ir import substitute
+from certify.formulas import instance
 from certify.lexicon import place_nouns
 from certify.mentions import VAR, Lowered, LoweredQuestion, Mention
 from certify.syntax import ast
@@ -44,7 +45,7 @@ def ground(formula: ir.Formula, individuals: Sequence[str], places: Sequence[str
     if isinstance(formula, (ir.ForAll, ir.Exists)):
         body = ground(formula.body, individuals, places)
         over = tuple(individuals) if formula.people else (*individuals, *places)
-        parts = tuple(substitute(body, formula.variable, who) for who in over)
+        parts = tuple(instance(replace(formula, body=body), who) for who in over)
         return ir.And(parts) if isinstance(formula, ir.ForAll) else ir.Or(parts)
     if isinstance(formula, ir.Not):
         return ir.Not(ground(formula.body, individuals, places))
@@ -299,18 +300,18 @@ def build_vocabulary(
             nouns.add(m.key)
         elif m.role == "closed":
             closed = m.values
-    for key, template in earlier:
+    for key, template in earlier:  # an earlier self is located; rules range over its person
         labels[key] = template.format(labels.get(key.rsplit("@", 1)[0], key))
         located.append(key)
-        things.append(key)
     individuals = [k for k in dict.fromkeys(things) if k not in found]
     edges = mentioned_edges(statements, dict.fromkeys(found))
     if any(_locates_everyone(s.formula) for s in statements):
         located += individuals
     unknown = [k for k in dict.fromkeys(asked_things) if k not in found and k not in individuals]
+    unknown += [key for key, _ in earlier]
     return ir.Vocabulary(
         individuals=tuple(ir.Entity(k, labels.get(k, k)) for k in individuals),
-        asked=tuple(ir.Entity(k, labels.get(k, k)) for k in unknown),
+        others=tuple(ir.Entity(k, labels.get(k, k)) for k in unknown),
         places=tuple(found.values()),
         located=tuple(k for k in dict.fromkeys(located) if k not in found),
         closed=closed,
@@ -326,11 +327,30 @@ def build_vocabulary(
 
 
 def _locates_everyone(formula: ir.Formula) -> bool:
-    """Whether a rule puts every individual somewhere ("if something is big, it is in P")."""
+    """Whether a rule can only hold by putting individuals somewhere: a location atom about
+    its variable in a positive position ("Everyone is in the house.", "If something is big,
+    then it is in the shed.").  "Nobody is in the hall." locates no one: it speaks of the
+    located individuals only (SPEC §2: an individual no location statement mentions has no
+    location)."""
     if not isinstance(formula, ir.ForAll):
         return False
-    return any(
-        (isinstance(a, ir.InPlace) and a.thing == VAR)
-        or (isinstance(a, ir.SamePlace) and VAR in (a.first, a.second))
-        for a in ir.atoms_of(formula.body)
-    )
+    stack: list[tuple[ir.Formula, bool]] = [(formula.body, True)]
+    while stack:
+        item, positive = stack.pop()
+        if isinstance(item, ir.Not):
+            stack.append((item.body, not positive))
+        elif isinstance(item, (ir.And, ir.Or)):
+            stack.extend((p, positive) for p in item.parts)
+        elif isinstance(item, ir.Implies):
+            stack += [(item.premise, not positive), (item.conclusion, positive)]
+        elif isinstance(item, (ir.Iff, ir.Count)):
+            parts = (item.left, item.right) if isinstance(item, ir.Iff) else item.parts
+            stack.extend((p, side) for p in parts for side in (True, False))
+        elif isinstance(item, (ir.ForAll, ir.Exists)):
+            stack.append((item.body, positive))
+        elif positive and (
+            (isinstance(item, ir.InPlace) and item.thing == VAR)
+            or (isinstance(item, ir.SamePlace) and VAR in (item.first, item.second))
+        ):
+            return True
+    return False

@@ -35,7 +35,11 @@ def verify_report(data: Any, text: str, file: str = "<text>") -> list[str]:
     questions: list[dict[str, Any]] = data["questions"]
     asks = [q["question"] for q in questions if not q.get("line") and not q.get("generated")]
     document = read_document(text, file)
-    reading, asked, _ = read(document, asks, bool(data.get("story", False)))
+    laws = {
+        (q.get("measurement") or {}).get("law") for q in questions if isinstance(q, dict)
+    }
+    law = "accumulation" if "accumulation" in laws else None  # --law accumulation, reported
+    reading, asked, _ = read(document, asks, bool(data.get("story", False)), law)
     whole = problem_at(reading, None)
     broken = _text_claims(data, whole)
     by_line = {q.question.line: q for q in reading.questions}

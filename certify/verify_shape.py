@@ -60,7 +60,9 @@ def _question(entry: object, where: str) -> list[str]:
     _field(problems, entry, "status", where, _is_status, "one of " + ", ".join(STATUSES))
     _field(problems, entry, "generated", where, _is_bool, required=False)
     answers = entry.get("answers")
-    if isinstance(answers, dict):
+    if "answers" not in entry:
+        problems.append(f"{where}.answers: missing (SPEC section 5: null when not known)")
+    elif isinstance(answers, dict):
         problems += _interval(answers, f"{where}.answers")
     elif answers is not None and not _is_strings(answers):
         problems.append(

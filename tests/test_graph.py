@@ -204,7 +204,9 @@ def test_values_properties_and_relations_are_certified_answers() -> None:
 def test_every_sample_has_a_scene() -> None:
     for path in sorted(SAMPLES.rglob("*.txt")):
         scene = scene_for(path)
-        assert scene.clusters, path
+        # Independent readings are evidence, not constraints: nothing to draw.
+        evidence_only = path.name == "accumulation.txt"
+        assert bool(scene.clusters) != evidence_only, path
         keys = [n.key for c in scene.clusters for n in c.nodes]
         assert len(keys) == len(set(keys)), path
         for part in scene.clusters:

@@ -50,6 +50,8 @@ class Options:
     timeout: float | None = None
     smallest: bool = False
     all_conflicts: bool = False
+    law: str | None = None
+    """``--law accumulation``: measurements are independent evidence (``accumulate.py``)."""
     strict: bool = False
     """``--strict``: a question about a name the text never mentions is an error."""
     solver: str = "cadical153"

@@ -203,9 +203,16 @@ class Disj:
 
 @dataclass(frozen=True, slots=True)
 class Xor:
-    """Exactly one part holds ("either ... or ...", "exactly one of")."""
+    """Exactly one part holds ("either ... or ...", "exactly one of").
+
+    ``alternatives``: the parts are the options of one predicate ("Ana is either in the
+    kitchen or the kitchen"), where an option said twice is one option (bAbI writes so); as
+    statements ("Either S or S.", "Exactly one of the following is true: S; S; T.") every
+    part counts, classically.
+    """
 
     parts: tuple[Body, ...]
+    alternatives: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,6 +254,30 @@ class Declaration:
     span: Span
 
 
+@dataclass(frozen=True, slots=True)
+class Measurement:
+    """``Sensor A reads the temperature as 20 ± 1.``: one reading of a named quantity.
+
+    ``sigmas`` is how many standard deviations the tolerance is (1 unless the sentence says
+    ``(2 standard deviations)``); ``unit`` is the word after the tolerance, if any.
+    """
+
+    source: str
+    quantity: str
+    value: Fraction
+    tolerance: Fraction
+    sigmas: Fraction
+    unit: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class Independence:
+    """``The readings are independent measurements.``: readings accumulate (seed paper §2)."""
+
+    span: Span
+
+
 Body: TypeAlias = Clause | Collective | Arith | Conj | Disj | Xor | Nor | Neg | IfThen | Iff
 
 
@@ -284,6 +315,14 @@ class QAttribute:
 
 
 @dataclass(frozen=True, slots=True)
+class QQuantity:
+    """What is the temperature?"""
+
+    quantity: str
+    span: Span
+
+
+@dataclass(frozen=True, slots=True)
 class QTrue:
     """A yes/no question with a statement inside: Is X in P? Is X red? Is it true that S?"""
 
@@ -313,5 +352,7 @@ class QAge:
     thing: NP
 
 
-QuestionAst: TypeAlias = QWhere | QWho | QWhose | QAttribute | QTrue | QValue | QWhen | QAge
-Sentence: TypeAlias = Body | Declaration
+QuestionAst: TypeAlias = (
+    QWhere | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge
+)
+Sentence: TypeAlias = Body | Declaration | Measurement | Independence

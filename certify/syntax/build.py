@@ -7,6 +7,7 @@ places" as flat chains, and ``coordinate.py`` groups subjects and fills in elide
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from lark import Token, v_args
@@ -16,6 +17,7 @@ from certify.syntax import ast
 from certify.syntax.build_numbers import NumberRules
 from certify.syntax.build_questions import QuestionRules
 from certify.syntax.coordinate import AFrag, Bare, Chain, ClauseElement, InFrag, coordinate
+from certify.syntax.errors import SentenceError
 from certify.syntax.located import _has, _of, _tokens
 from certify.syntax.words import singular, verb_base
 
@@ -30,6 +32,54 @@ class Build(NumberRules, QuestionRules):
         body = children[0]
         result: ast.Sentence = coordinate(body) if isinstance(body, Chain) else body
         return _declaration(result) or result
+
+    def measurement(self, meta: Meta, children: list[Any]) -> ast.Measurement:
+        source, quantity = str(children[0]), str(children[2])
+        value, tolerance, sigmas, unit = children[-1]
+        return ast.Measurement(source, quantity, value, tolerance, sigmas, unit, self.span(meta))
+
+    def independent(self, meta: Meta, children: list[Any]) -> ast.Independence:
+        return ast.Independence(self.span(meta))
+
+    def source(self, meta: Meta, children: list[Any]) -> str:
+        return str(children[0].text)
+
+    def source_pair(self, meta: Meta, children: list[Any]) -> str:
+        return " ".join(str(children[0]).split())
+
+    def quantity(self, meta: Meta, children: list[Any]) -> str:
+        words = self.name_words(next(c for c in children if isinstance(c, list)))
+        owner = next((c for c in children if isinstance(c, ast.NP)), None)
+        name = "the " + " ".join(w.lower() for w in words)
+        return name + (f" of {owner.text}" if owner is not None else "")
+
+    def reading(self, meta: Meta, children: list[Any]) -> tuple[Any, ...]:
+        value, tolerance = _of(children, Fraction)[:2]
+        if tolerance <= 0:
+            raise SentenceError(
+                "a tolerance must be positive", self.span(meta), "Sensor A reads x as 20 ± 1."
+            )
+        words = [str(t).lower() for t in _tokens(children) if t.type in ("WORD", "ONE")]
+        sigmas = Fraction(1)
+        unit = ""
+        if _has(children, "LPAR"):
+            numbers = _of(children, Fraction)
+            if len(numbers) > 2:
+                *unit_words, standard, deviation = words
+                count = str(numbers[2])
+            else:
+                *unit_words, count, standard, deviation = words
+            if standard != "standard" or deviation not in ("deviation", "deviations"):
+                raise SentenceError(
+                    "the parenthesis says how many standard deviations the tolerance is",
+                    self.span(meta),
+                    "Sensor A reads the temperature as 20 ± 2 (two standard deviations).",
+                )
+            sigmas = _count(count, self.span(meta))
+            unit = " ".join(unit_words)
+        else:
+            unit = " ".join(words)
+        return value, tolerance, sigmas, unit
 
     def if_then(self, meta: Meta, children: list[Any]) -> ast.Body:
         first, second = _of(children, Chain)
@@ -197,9 +247,13 @@ class Build(NumberRules, QuestionRules):
 
     def p_equals(self, meta: Meta, children: list[Any]) -> Any:
         words = self.name_words(children[-1])
-        value = ast.NP(
-            "the", tuple(w.lower() for w in words), "the " + " ".join(words), self.span(meta)
-        )
+        owner = next((c for c in children if isinstance(c, Token) and c.type == "POSS"), None)
+        if owner is not None:
+            value = self.possessive_np(owner, words, self.span(meta))
+        else:
+            value = ast.NP(
+                "the", tuple(w.lower() for w in words), "the " + " ".join(words), self.span(meta)
+            )
         return self._pred(children, ast.PEquals(value))
 
     def p_relation(self, meta: Meta, children: list[Any]) -> Any:
@@ -249,3 +303,23 @@ def _declaration(body: ast.Sentence) -> ast.Declaration | None:
         else:
             return None
     return ast.Declaration(singular(subject.words[0]), tuple(values), first.span)
+
+
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _count(word: str, span: ast.Span) -> Fraction:
+    """``one`` / ``2`` standard deviations."""
+    if word in _COUNTS:
+        return Fraction(_COUNTS[word])
+    try:
+        value = Fraction(word)
+    except ValueError:
+        value = Fraction(0)
+    if value <= 0:
+        raise SentenceError(
+            f"{word!r} is not a number of standard deviations",
+            span,
+            "Sensor A reads the temperature as 20 ± 2 (two standard deviations).",
+        )
+    return value

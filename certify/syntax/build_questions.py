@@ -37,7 +37,12 @@ class QuestionRules(Located):
         if len(words) > 2 and str(words[-2]).lower() in ("more", "less"):
             degree = str(words[-2]).lower() + " "
             words = [*words[:-2], words[-1]]
-        self.name_words(words)
+        leads = [t.type for t in _tokens(children)[1:2]]
+        if leads and leads[0] in ("THE", "POSS"):
+            self.name_words(words)
+        elif words:  # "Is A big?": a one-word name (single letters too), then the adjective
+            self.single_name(words[0])
+            self.name_words(words[1:])
         if len(words) < 2:
             raise SentenceError(
                 "this question needs a subject and an adjective",
@@ -89,6 +94,10 @@ class QuestionRules(Located):
 
     def q_attribute_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         return ast.QAttribute(singular(str(children[3])), children[-1])
+
+    def q_quantity(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        words = self.name_words(children[-1])
+        return ast.QQuantity("the " + " ".join(w.lower() for w in words), self.span(meta))
 
     def q_value(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         return ast.QValue(children[-1])

@@ -245,7 +245,7 @@ def _combine(units: list[_Unit]) -> ast.Body:
         elif len(parts) == 1:
             bodies.append(parts[0])
         elif "either" in flags:
-            bodies.append(ast.Xor(parts))
+            bodies.append(ast.Xor(parts, alternatives=True))
         else:
             bodies.append(ast.Disj(parts))
     return bodies[0] if len(bodies) == 1 else ast.Conj(tuple(bodies))
