@@ -35,9 +35,7 @@ def verify_report(data: Any, text: str, file: str = "<text>") -> list[str]:
     questions: list[dict[str, Any]] = data["questions"]
     asks = [q["question"] for q in questions if not q.get("line") and not q.get("generated")]
     document = read_document(text, file)
-    laws = {
-        (q.get("measurement") or {}).get("law") for q in questions if isinstance(q, dict)
-    }
+    laws = {(q.get("measurement") or {}).get("law") for q in questions if isinstance(q, dict)}
     law = "accumulation" if "accumulation" in laws else None  # --law accumulation, reported
     reading, asked, _ = read(document, asks, bool(data.get("story", False)), law)
     whole = problem_at(reading, None)

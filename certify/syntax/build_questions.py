@@ -37,8 +37,8 @@ class QuestionRules(Located):
         if len(words) > 2 and str(words[-2]).lower() in ("more", "less"):
             degree = str(words[-2]).lower() + " "
             words = [*words[:-2], words[-1]]
-        leads = [t.type for t in _tokens(children)[1:2]]
-        if leads and leads[0] in ("THE", "POSS"):
+        first_type = [t.type for t in _tokens(children)[1:2]]
+        if first_type and first_type[0] in ("THE", "POSS"):
             self.name_words(words)
         elif words:  # "Is A big?": a one-word name (single letters too), then the adjective
             self.single_name(words[0])
