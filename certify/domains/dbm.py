@@ -59,6 +59,7 @@ from certify.domains.fragments import (
     unit_form,
 )
 from certify.domains.linear import LinearDomain
+from certify.limits import current
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 
 SMALL = 40
@@ -139,12 +140,16 @@ class DifferenceBoundMatrix(NumericDomain):
     def _close(self) -> None:
         """Compute the closure (or the potentials) the size and budget call for."""
         if self._budget is not None:
-            partial = square_closure(self._graph, self._budget)
+            deadline = current()
+            partial = square_closure(self._graph, self._budget, deadline)
             self._matrix = partial.matrix
             self._empty = has_negative_diagonal(partial.matrix)
             if not partial.closed and not self._empty:
+                rounds = f"{partial.rounds} of {partial.needed} squaring rounds"
                 self._stopped = (
-                    f"closure stopped after {partial.rounds} of {partial.needed} squaring rounds"
+                    f"{deadline.describe()} during the closure, after {rounds}"
+                    if deadline.expired()
+                    else f"closure stopped after {rounds}"
                 )
         elif self._graph.size <= SMALL:
             self._matrix = floyd_warshall(self._graph)
@@ -299,8 +304,9 @@ class DifferenceBoundMatrix(NumericDomain):
         return point
 
     def _potential_point(self) -> dict[str, Fraction] | None:
-        """A solution read off Bellman-Ford potentials, O(N E)."""
-        found = potentials(self._graph)
+        """A solution read off Bellman-Ford potentials, O(N E) (those of the pair oracle when
+        there is one: they were computed at construction)."""
+        found = self._oracle.potential if self._oracle is not None else potentials(self._graph)
         if found is None:
             return None
         whole = self._scaling.slack * self._scaling.unit

@@ -33,6 +33,8 @@ import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
+from certify.limits import Deadline
+
 INF = math.inf
 FLOAT_EXACT = 2**53
 
@@ -238,12 +240,15 @@ def rounds_needed(size: int) -> int:
     return max(1, math.ceil(math.log2(max(size, 2))))
 
 
-def square_closure(graph: DifferenceGraph, budget: int | None = None) -> PartialClosure:
+def square_closure(
+    graph: DifferenceGraph, budget: int | None = None, deadline: Deadline | None = None
+) -> PartialClosure:
     """Close by repeated squaring, at most ``budget`` rounds; O(N^3) per round.
 
     After ``r`` rounds every entry is the shortest walk of at most ``2**r`` edges, so the
     result is closed once a round changes nothing or ``2**r`` reaches the node count, and is
-    an outer bound (never tighter than the truth) at every step.
+    an outer bound (never tighter than the truth) at every step.  No round starts after the
+    ``deadline``.
     """
     needed = rounds_needed(graph.size)
     use_numpy = graph.size > 40 and graph.float_safe()
@@ -251,6 +256,8 @@ def square_closure(graph: DifferenceGraph, budget: int | None = None) -> Partial
     rounds = 0
     closed = graph.size <= 1
     while not closed and (budget is None or rounds < budget):
+        if deadline is not None and deadline.expired():
+            break
         if isinstance(matrix, np.ndarray):
             matrix, changed = square_array(matrix)
         else:
