@@ -18,6 +18,7 @@ import typer
 
 from certify import __version__
 from certify.errors import CertifyError, ExitCode
+from certify.limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memory_ceiling
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -72,12 +73,26 @@ def run(
         str | None, typer.Option(help="Force a numeric domain: interval, dbm, octagon or linear.")
     ] = None,
     budget: Annotated[
-        int | None, typer.Option(help="Bound the work per question (closure rounds, solver calls).")
+        int | None,
+        typer.Option(
+            help="Bound the work of every stage (solver calls, closure rounds, derived rows, "
+            "search nodes)."
+        ),
     ] = None,
     timeout: Annotated[
-        float | None,
-        typer.Option(help="Stop enumerating a question's answers after this many seconds."),
-    ] = None,
+        float,
+        typer.Option(
+            help="Wall-clock seconds per file for all of the work (0: no limit); what is "
+            "proven and witnessed by then is kept, the rest is unresolved."
+        ),
+    ] = DEFAULT_TIMEOUT,
+    memory: Annotated[
+        int,
+        typer.Option(
+            metavar="MB",
+            help="Address-space ceiling of the process in megabytes (0: no ceiling).",
+        ),
+    ] = DEFAULT_MEMORY,
     smallest: Annotated[
         bool,
         typer.Option("--smallest", help="Report a minimum-cardinality conflict."),
@@ -136,8 +151,15 @@ def run(
         _fail(f"--domain must be one of {', '.join(DOMAINS)}, not {domain!r}", ExitCode.USAGE)
     if budget is not None and budget < 1:
         _fail("--budget must be a positive number", ExitCode.USAGE)
-    if timeout is not None and timeout <= 0:
-        _fail("--timeout must be a positive number of seconds", ExitCode.USAGE)
+    if timeout < 0:
+        _fail("--timeout must be a number of seconds (0: no limit)", ExitCode.USAGE)
+    if memory and memory < MIN_MEMORY:
+        _fail(
+            f"--memory must be at least {MIN_MEMORY} megabytes (the numeric libraries alone map "
+            "about 300), or 0 for no ceiling",
+            ExitCode.USAGE,
+        )
+    memory_ceiling(memory or None)
     if jobs < 0:
         _fail("--jobs must be 0 (one per CPU) or a positive number", ExitCode.USAGE)
     if update and ask:
@@ -149,7 +171,7 @@ def run(
         domain=domain,
         budget=budget,
         story=story,
-        timeout=timeout,
+        timeout=timeout or None,
         smallest=smallest,
         all_conflicts=all_conflicts,
     )

@@ -10,7 +10,7 @@ import difflib
 from collections.abc import Sequence
 from dataclasses import replace
 
-from certify import ir
+from certify import ir, limits
 from certify.errors import TextError
 from certify.lower import Lowering
 from certify.mentions import Lowered, LoweredQuestion, Mention
@@ -74,8 +74,14 @@ def check(
 
     With no question at all, report what remains of every variable (SPEC section 1).
     Raises ``TextError`` (with line, column and the closest form) for unreadable text.
+    ``options.timeout`` is one deadline for the whole text (``certify.limits``).
     """
     options = options or Options()
+    with limits.run(options.timeout):
+        return _check(text, questions, file, options)
+
+
+def _check(text: str, questions: Sequence[str], file: str, options: Options) -> Report:
     document = read_document(text, file)
     try:
         reading, asked, _ = read(document, questions, options.story)
@@ -91,10 +97,10 @@ def check(
 
     def certifier_at(line: int | None, extra: tuple[Mention, ...]) -> Certifier:
         problem = problem_at(reading, line, extra)
-        key = (
-            None
-            if line is None
-            else len([s for s in reading.statements if s.statement.line < line])
+        # The number of statements the problem holds, counted as ``problem_at`` does: a
+        # question after the last statement shares the whole text's certifier (and its work).
+        key = len(
+            [s for s in reading.statements if line is None or line <= 0 or s.statement.line < line]
         )
         cached = certifiers.get(key)
         if cached is not None and cached.problem.vocabulary == problem.vocabulary:
