@@ -44,7 +44,6 @@ from certify.domains.dbm_paths import (
     floyd_warshall,
     has_negative_diagonal,
     negative_cycle,
-    potentials,
     read,
     scaling_for,
     square_closure,
@@ -306,7 +305,8 @@ class DifferenceBoundMatrix(NumericDomain):
     def _potential_point(self) -> dict[str, Fraction] | None:
         """A solution read off Bellman-Ford potentials, O(N E) (those of the pair oracle when
         there is one: they were computed at construction)."""
-        found = self._oracle.potential if self._oracle is not None else potentials(self._graph)
+        oracle = self._oracle or PairOracle.build(self._graph)  # scipy when float-safe
+        found = None if oracle is None else oracle.potential
         if found is None:
             return None
         whole = self._scaling.slack * self._scaling.unit

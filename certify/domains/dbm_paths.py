@@ -33,7 +33,7 @@ import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
-from certify.limits import Deadline
+from certify.limits import Deadline, current
 
 INF = math.inf
 FLOAT_EXACT = 2**53
@@ -217,11 +217,17 @@ def square(matrix: Matrix) -> tuple[Matrix, bool]:
     return out, changed
 
 
-def square_array(matrix: Array) -> tuple[Array, bool]:
-    """One round ``M <- min(M, M (x) M)`` with numpy; O(N^3)."""
+def square_array(matrix: Array, deadline: Deadline | None = None) -> tuple[Array, bool]:
+    """One round ``M <- min(M, M (x) M)`` with numpy; O(N^3).  Returns (M, changed).
+
+    At the ``deadline`` the round stops part-way: every entry is still a path weight (a sound
+    bound), and ``deadline.expired()`` tells the caller the round is not complete.
+    """
     out = matrix.copy()
     for k in range(matrix.shape[0]):
         np.minimum(out, matrix[:, k : k + 1] + matrix[k : k + 1, :], out=out)
+        if deadline is not None and k % 32 == 31 and deadline.expired():
+            break
     return out, bool((out < matrix).any())
 
 
@@ -259,9 +265,12 @@ def square_closure(
         if deadline is not None and deadline.expired():
             break
         if isinstance(matrix, np.ndarray):
-            matrix, changed = square_array(matrix)
+            matrix, changed = square_array(matrix, deadline)
         else:
             matrix, changed = square(matrix)
+        if deadline is not None and deadline.expired():
+            closed = has_negative_diagonal(matrix)  # a cut round proves only a contradiction
+            break
         rounds += 1
         closed = not changed or rounds >= needed or has_negative_diagonal(matrix)
     return PartialClosure(matrix, rounds, needed, closed)
@@ -292,13 +301,15 @@ def _bellman_ford(graph: DifferenceGraph) -> list[int] | _Cycle:
     """Bellman-Ford with a cycle check of the predecessor graph after every pass.
 
     A cycle among predecessor pointers always has negative weight, so checking them finds a
-    contradiction long before the N-th pass.
+    contradiction long before the N-th pass.  Raises ``LimitReached`` at the run's deadline.
     """
     size = graph.size
     distance = [0] * size
     parent = [-1] * size
     edges = list(graph.edges.items())
+    deadline = current()
     for _ in range(size + 1):
+        deadline.check("Bellman-Ford")
         changed = False
         for (u, v), w in edges:
             if distance[u] + w < distance[v]:

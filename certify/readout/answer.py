@@ -170,7 +170,15 @@ class Certifier:
             if empty is True:
                 from certify.readout.numeric_conflict import numeric_conflict
 
-                return Consistency(False, numeric_conflict(self, group, tuple(model)))
+                try:
+                    return Consistency(False, numeric_conflict(self, group, tuple(model)))
+                except limits.LimitReached as stop:  # refuted all the same: the group's lines
+                    declared = {
+                        n for n, names in self.declarations.items() if group.variables & set(names)
+                    }
+                    lines = tuple(sorted({t for c in group.constraints for t in c.tags} | declared))
+                    shown = f"not shown minimal: {stop.reason}"
+                    return Consistency(False, Conflict(lines, shown))
             # A witness is checked exactly against the group's own constraints, so it proves
             # consistency even where a budget kept the domain from deciding emptiness.
             found = group.domain.witness()
