@@ -1,7 +1,10 @@
 """Branch and bound over exact Fourier-Motzkin relaxations, for integer variables.
 
 ``minimize`` finds the infimum of a linear goal over the points of a polyhedron whose integer
-variables are integral (Land and Doig 1960, in depth-first order).  Each node's relaxation is
+variables are integral (Land and Doig 1960, in depth-first order).  Real variables are first
+eliminated exactly (the projection onto the integers and the goal has the same integer points),
+so the search only ever branches on integers, and the reals are read back by substitution at
+the end.  Each node's relaxation is
 solved by ``fourier_motzkin``, which also cuts every derived row over integers only (so
 ``2x = 6, 2y - 2z = 6 + 3x`` is settled at the root by divisibility).  The relaxation's
 interval for the goal prunes the node, and a point at its optimum (integer values preferred by
@@ -14,9 +17,10 @@ integer variable is fixed, when the relaxation is exact.  A goal over integers o
 values on a lattice, so each node's bound is first moved up to the next lattice value (a node
 whose relaxation reaches 1/3 for ``x + 2y`` promises 1, and is pruned once 1 is found).
 
-A relaxation unbounded in the goal means the integer problem is unbounded too as soon as one
-integral point is found (Meyer 1974: rational polyhedra keep their recession cone).  The search
-stops when its ``Effort`` runs out; it then reports a sound lower bound (the least bound of the
+A root relaxation unbounded in the goal means the integer problem is unbounded too as soon as
+one integral point exists (Meyer 1974: rational polyhedra keep their recession cone), so that
+case is a feasibility search with the goal eliminated.  The search stops when its ``Effort``
+runs out (its budget, or the run's deadline); it then reports a sound lower bound (the least bound of the
 nodes still open) and says it is incomplete.
 """
 
