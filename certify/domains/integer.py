@@ -20,8 +20,8 @@ whose relaxation reaches 1/3 for ``x + 2y`` promises 1, and is pruned once 1 is 
 A root relaxation unbounded in the goal means the integer problem is unbounded too as soon as
 one integral point exists (Meyer 1974: rational polyhedra keep their recession cone), so that
 case is a feasibility search with the goal eliminated.  The search stops when its ``Effort``
-runs out (its budget, or the run's deadline); it then reports a sound lower bound (the least bound of the
-nodes still open) and says it is incomplete.
+runs out (its budget, or the run's deadline); it then reports a sound lower bound (the least
+bound of the nodes still open) and says it is incomplete.
 """
 
 from __future__ import annotations
