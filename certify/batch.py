@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from certify import run_limits
 from certify.errors import ExitCode, TextError, UnreadableFile, UsageError
 from certify.files import read_text as read_text
 from certify.limits import MAX_BYTES as MAX_BYTES
@@ -139,8 +140,9 @@ def run_file(
     """Certify one file; never raises for a bad file or a bug."""
     started = time.perf_counter()
     try:
-        text = read_text(path)
-        result = run_text(text, path, asks, options, checking)
+        with run_limits.run(options.timeout):  # one clock for reading, parsing and certifying
+            text = read_text(path)
+            result = run_text(text, path, asks, options, checking)
     except UsageError:
         raise
     except TextError as error:

@@ -22,6 +22,7 @@ import typer
 
 from certify import __version__
 from certify.errors import CertifyError, ExitCode, UsageError, printable
+from certify.run_limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memory_ceiling
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -127,12 +128,26 @@ def run(
         ),
     ] = None,
     budget: Annotated[
-        int | None, typer.Option(help="Bound the work per question (closure rounds, solver calls).")
+        int | None,
+        typer.Option(
+            help="Bound the work of every stage (solver calls, closure rounds, derived rows, "
+            "search nodes)."
+        ),
     ] = None,
     timeout: Annotated[
-        float | None,
-        typer.Option(help="Stop enumerating a question's answers after this many seconds."),
-    ] = None,
+        float,
+        typer.Option(
+            help="Wall-clock seconds per file for all of the work (0: no limit); what is "
+            "proven and witnessed by then is kept, the rest is unresolved."
+        ),
+    ] = DEFAULT_TIMEOUT,
+    memory: Annotated[
+        int,
+        typer.Option(
+            metavar="MB",
+            help="Address-space ceiling of the process in megabytes (0: no ceiling).",
+        ),
+    ] = DEFAULT_MEMORY,
     smallest: Annotated[
         bool,
         typer.Option("--smallest", help="Report a minimum-cardinality conflict."),
@@ -214,8 +229,14 @@ def run(
         _fail("give at least one text file or folder (see --help)", ExitCode.USAGE)
     if budget is not None and budget < 1:
         _fail("--budget must be a positive number", ExitCode.USAGE)
-    if timeout is not None and timeout <= 0:
-        _fail("--timeout must be a positive number of seconds", ExitCode.USAGE)
+    if timeout < 0:
+        _fail("--timeout must be a number of seconds (0: no limit)", ExitCode.USAGE)
+    if memory and memory < MIN_MEMORY:
+        _fail(
+            f"--memory must be at least {MIN_MEMORY} megabytes (the numeric libraries alone map "
+            "about 300), or 0 for no ceiling",
+            ExitCode.USAGE,
+        )
     if law not in (None, "conjunction", "accumulation"):
         _fail("--law must be conjunction or accumulation", ExitCode.USAGE)
     if jobs < 0:
@@ -239,7 +260,7 @@ def run(
         story=story,
         strict=strict,
         law=law,
-        timeout=timeout,
+        timeout=timeout or None,
         smallest=smallest,
         all_conflicts=all_conflicts,
     )
@@ -248,28 +269,33 @@ def run(
     entries: list[Entry] = []
     results: list[FileResult] = []
     swallowed = _catch_swallowed_interrupts()
-    try:
-        entries = list(collect(paths or [], glob))
-        if graph is not None and len(entries) != 1:
-            _fail("--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE)
-        stream = run_all(entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1)
-        with printer.progress(sum(1 for _, error in entries if error is None)) as advance:
-            for result in stream:
-                results.append(result)
-                printer.show(result)
-                if update and result.report is not None:
-                    printer.updated(result)
-                advance(result.path)
-                if swallowed:
-                    raise KeyboardInterrupt
-        summary = summarize(results)
-        if junit is not None:
-            _write_junit(junit, results, checking)
-    except CertifyError as error:
-        _fail(error.message, error.exit_code)
-    except KeyboardInterrupt:
-        sys.stdout.flush()
-        _fail(f"interrupted; {len(results)} of {len(entries)} files done", ExitCode.INTERRUPTED)
+    with memory_ceiling(memory or None):  # restored when the batch is done
+        try:
+            entries = list(collect(paths or [], glob))
+            if graph is not None and len(entries) != 1:
+                _fail(
+                    "--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE
+                )
+            stream = run_all(
+                entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1
+            )
+            with printer.progress(sum(1 for _, error in entries if error is None)) as advance:
+                for result in stream:
+                    results.append(result)
+                    printer.show(result)
+                    if update and result.report is not None:
+                        printer.updated(result)
+                    advance(result.path)
+                    if swallowed:
+                        raise KeyboardInterrupt
+            summary = summarize(results)
+            if junit is not None:
+                _write_junit(junit, results, checking)
+        except CertifyError as error:
+            _fail(error.message, error.exit_code)
+        except KeyboardInterrupt:
+            sys.stdout.flush()
+            _fail(f"interrupted; {len(results)} of {len(entries)} files done", ExitCode.INTERRUPTED)
     if graph is not None:
         _draw(graph, results[0], options)
     if html is not None:

@@ -8,6 +8,7 @@ Comparatives without numbers ("bigger than") are a strict order on such a quanti
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from fractions import Fraction
 
@@ -37,20 +38,24 @@ def conjoin(atoms: list[Formula]) -> Formula:
 
 
 def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
-    """``3 <= x <= 7`` → two constraints; names resolved through ``variable``."""
+    """``3 <= x <= 7`` → two constraints; names resolved through ``variable``.
+
+    A comparison whose variables cancel (``x = x - 1``, ``x = x``) is kept as the constant
+    constraint it becomes (``0 = 1`` is a contradiction, ``0 = 0`` is true); only one that
+    never names a variable (``3 = 3``) is refused.
+    """
     sides = [_rename(side, variable, node.span) for side in node.sides]
-    atoms: list[Formula] = [
-        compare(sides[i], relation, sides[i + 1], node.span.line)
-        for i, relation in enumerate(node.relations)
-    ]
-    for atom in atoms:
-        assert isinstance(atom, Compare)
-        if not atom.constraint.terms:
+    for left, right in itertools.pairwise(sides):
+        if not left.terms and not right.terms:
             raise SentenceError(
                 "this comparison has no variable in it",
                 node.span,
                 "x + y = 10.",
             )
+    atoms: list[Formula] = [
+        compare(sides[i], relation, sides[i + 1], node.span.line)
+        for i, relation in enumerate(node.relations)
+    ]
     return conjoin(atoms)
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from certify import ir
+from certify import ir, run_limits
 from certify.accumulate import (
     ACCUMULATION,
     CONJUNCTION,
@@ -121,8 +121,14 @@ def check(
 
     With no question at all, report what remains of every variable (SPEC section 1).
     Raises ``TextError`` (with line, column and the closest form) for unreadable text.
+    ``options.timeout`` is one deadline for the whole text (``certify.run_limits``).
     """
     options = options or Options()
+    with run_limits.run(options.timeout):
+        return _check(text, questions, file, options)
+
+
+def _check(text: str, questions: Sequence[str], file: str, options: Options) -> Report:
     document = read_document(text, file)
     try:
         reading, asked, _ = read(document, questions, options.story, options.law)

@@ -57,7 +57,7 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
         terms = constraint.terms
         op: str = constraint.op
         limit: Fraction = constraint.bound
-        if all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
+        if terms and all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
             terms = tuple((n, -c) for n, c in terms)
             op = {"<": ">", "<=": ">=", "=": "="}[op]
             limit = -limit
@@ -65,7 +65,7 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
             ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
             for n, c in terms
         )
-        return f"{shown.removeprefix('+ ')} {op} {limit}"
+        return f"{shown.removeprefix('+ ') or '0'} {op} {limit}"  # "0 = -1": x = x - 1
 
     text = go(formula)
     return text[1:-1] if text.startswith("(") and text.endswith(")") else text

@@ -89,7 +89,8 @@ def test_witnesses_at_both_ends_settle_a_partial_closure(tmp_path: Path) -> None
 def test_bad_timeout_is_a_usage_error(tmp_path: Path) -> None:
     path = tmp_path / "a.txt"
     path.write_text("Ana is in the hall.\n", encoding="utf-8")
-    assert runner.invoke(app, [str(path), "--timeout", "0"]).exit_code == 2
+    assert runner.invoke(app, [str(path), "--timeout", "-1"]).exit_code == 2
+    assert runner.invoke(app, [str(path), "--timeout", "0"]).exit_code == 0  # 0: no limit
 
 
 def test_a_forced_weaker_domain_stays_sound(tmp_path: Path) -> None:

@@ -101,6 +101,13 @@ class NumericDomain(ABC):
         """Why a budget stopped the computation early; None when it ran to the end."""
         return None
 
+    @property
+    def limit(self) -> str | None:
+        """Which limit stopped the computation (``budget`` or ``timeout``); None if none did."""
+        if self.stopped is None:
+            return None
+        return "timeout" if "timeout" in self.stopped else "budget"
+
     def is_bottom(self) -> bool | None:
         """True when certainly empty, False when certainly not, None when unknown."""
         if self._contradiction is not None:

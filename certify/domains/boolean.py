@@ -15,6 +15,7 @@ the exact linear domain (``theory.py``) on each model.
 from __future__ import annotations
 
 import contextlib
+import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
@@ -22,9 +23,15 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from certify import ir
+from certify import ir, run_limits
 from certify.numeric import LinearConstraint, LinearExpr
 from certify.space import candidate_edges, grounded, location_domain, reachable
+
+SLICE = 1_000
+"""Conflicts of the first solver slice between two looks at the deadline."""
+SLICE_SECONDS = 0.05
+"""Slices grow or shrink towards this duration: a SAT call overruns the deadline by about
+this much."""
 
 
 class TheoryUndecided(Exception):
@@ -44,6 +51,8 @@ class Encoding:
         self.checker: Callable[[Encoding, list[int]], bool | list[int] | None] | None = None
         self.numbers: dict[str, Fraction] = {}
         self.theory_rounds = 10_000
+        self.deadline = run_limits.current()
+        self._work = 0
         self.true = self._id(("true",))
         self.clauses.append([self.true])
         self.edges = candidate_edges(problem)
@@ -55,6 +64,7 @@ class Encoding:
         self.selectors: list[int] = []
         self.grounded = grounded(problem)
         for index, (_, formula) in enumerate(self.grounded):
+            self.deadline.check("the SAT encoding")
             selector = self._id(("selector", index))
             self.selectors.append(selector)
             self.clauses.append([-selector, self.literal(formula)])
@@ -67,6 +77,7 @@ class Encoding:
     # ------------------------------------------------------------------ state space
 
     def _exactly_one(self, literals: list[int]) -> None:
+        self.deadline.check("the SAT encoding of the state space")
         if not literals:
             self.clauses.append([-self.true])
             return
@@ -107,6 +118,9 @@ class Encoding:
     # ------------------------------------------------------------------ Tseitin
 
     def _and(self, parts: Sequence[int]) -> int:
+        self._work += 1
+        if not self._work % 1024:
+            self.deadline.check("the SAT encoding")
         key = ("and", tuple(sorted(parts)))
         if key in self.cache:
             return self.cache[key]
@@ -268,7 +282,7 @@ class Encoding:
         """
         self.sync()
         for _ in range(self.theory_rounds):
-            if not self.solver.solve(assumptions=list(assumptions)):
+            if not self._satisfiable(list(assumptions)):
                 return None
             model = list(self.solver.get_model() or [])
             if not self.theory or self.checker is None:
@@ -282,6 +296,29 @@ class Encoding:
                 )
             self.add([verdict])
         raise TheoryUndecided(f"more than {self.theory_rounds} theory lemmas were needed")
+
+    def _satisfiable(self, assumptions: list[int]) -> bool:
+        """One SAT call, in slices of conflicts so that the run's deadline can stop it.
+
+        CaDiCaL in python-sat cannot be interrupted from a timer, but every solver takes a
+        conflict budget (``solve_limited``); learnt clauses are kept between slices, so the
+        search goes on where it stopped.  Raises ``LimitReached`` when the time is up.
+        """
+        if self.deadline.end is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        size = SLICE
+        while True:
+            self.deadline.check("the SAT search")
+            try:
+                self.solver.conf_budget(size)
+            except NotImplementedError:  # a solver without budgets: one call, as before
+                return bool(self.solver.solve(assumptions=assumptions))
+            started = time.monotonic()
+            result = self.solver.solve_limited(assumptions=assumptions)
+            if result is not None:
+                return bool(result)
+            spent = max(time.monotonic() - started, 1e-4)
+            size = max(100, min(4 * size, int(size * SLICE_SECONDS / spent)))
 
     def core(self) -> list[int]:
         """The assumptions of the last unsatisfiable call that the refutation used."""

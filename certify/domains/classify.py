@@ -28,6 +28,9 @@ DOMAINS: dict[str, type[NumericDomain]] = {
     "linear": LinearDomain,
 }
 
+RANK = {name: rank for rank, name in enumerate(DOMAINS)}
+"""The domains from the cheapest (and weakest) to the most general."""
+
 _FRAGMENTS = (
     ("interval", {"constant", "bound"}, "bounds only"),
     ("dbm", {"constant", "bound", "difference"}, "differences x - y <= c"),

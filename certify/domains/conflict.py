@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from certify.domains.fragments import tighten
 from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.run_limits import current
 
 ZERO = "0"
 """The name of the constant-zero node of difference graphs (never a variable name)."""
@@ -184,11 +185,13 @@ def shrink(
     """Delete constraints one at a time while the rest stays infeasible (the deletion filter).
 
     Costs one call of ``infeasible`` per constraint; the result is minimal when ``infeasible``
-    is exact.
+    is exact and the run's deadline does not stop the deletions (the constraints kept then
+    are still infeasible, only perhaps not minimal).
     """
+    deadline = current()
     kept = list(constraints)
     index = 0
-    while index < len(kept):
+    while index < len(kept) and not deadline.expired():
         trial = tuple(kept[:index] + kept[index + 1 :])
         if trial and infeasible(trial):
             kept = list(trial)

@@ -44,7 +44,6 @@ from certify.domains.dbm_paths import (
     floyd_warshall,
     has_negative_diagonal,
     negative_cycle,
-    potentials,
     read,
     scaling_for,
     square_closure,
@@ -60,6 +59,7 @@ from certify.domains.fragments import (
 )
 from certify.domains.linear import LinearDomain
 from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.run_limits import current
 
 SMALL = 40
 """Graphs up to this many nodes are closed eagerly by Floyd-Warshall in pure Python."""
@@ -139,12 +139,16 @@ class DifferenceBoundMatrix(NumericDomain):
     def _close(self) -> None:
         """Compute the closure (or the potentials) the size and budget call for."""
         if self._budget is not None:
-            partial = square_closure(self._graph, self._budget)
+            deadline = current()
+            partial = square_closure(self._graph, self._budget, deadline)
             self._matrix = partial.matrix
             self._empty = has_negative_diagonal(partial.matrix)
             if not partial.closed and not self._empty:
+                rounds = f"{partial.rounds} of {partial.needed} squaring rounds"
                 self._stopped = (
-                    f"closure stopped after {partial.rounds} of {partial.needed} squaring rounds"
+                    f"{deadline.describe()} during the closure, after {rounds}"
+                    if deadline.expired()
+                    else f"closure stopped after {rounds}"
                 )
         elif self._graph.size <= SMALL:
             self._matrix = floyd_warshall(self._graph)
@@ -299,8 +303,10 @@ class DifferenceBoundMatrix(NumericDomain):
         return point
 
     def _potential_point(self) -> dict[str, Fraction] | None:
-        """A solution read off Bellman-Ford potentials, O(N E)."""
-        found = potentials(self._graph)
+        """A solution read off Bellman-Ford potentials, O(N E) (those of the pair oracle when
+        there is one: they were computed at construction)."""
+        oracle = self._oracle or PairOracle.build(self._graph)  # scipy when float-safe
+        found = None if oracle is None else oracle.potential
         if found is None:
             return None
         whole = self._scaling.slack * self._scaling.unit

@@ -38,7 +38,10 @@ class PairOracle:
     def build(graph: DifferenceGraph) -> PairOracle | None:
         """Compute the potentials; None when the graph has a negative cycle."""
         if graph.float_safe(factor=4 * max(graph.size, 1)):
-            shifted = np.asarray(_scipy_potentials(graph), dtype=np.float64)
+            found = _scipy_potentials(graph)
+            if graph.size and not found:
+                return None  # scipy found a negative cycle, exactly (float-safe weights)
+            shifted = np.asarray(found, dtype=np.float64)
             if shifted.size and np.isfinite(shifted).all():
                 potential = [int(h) for h in shifted]
                 return PairOracle(graph, potential, graph.sparse(potential), [])

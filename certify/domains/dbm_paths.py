@@ -33,6 +33,8 @@ import numpy as np
 import numpy.typing as npt
 from scipy.sparse import csr_matrix
 
+from certify.run_limits import Deadline, current
+
 INF = math.inf
 FLOAT_EXACT = 2**53
 
@@ -215,11 +217,17 @@ def square(matrix: Matrix) -> tuple[Matrix, bool]:
     return out, changed
 
 
-def square_array(matrix: Array) -> tuple[Array, bool]:
-    """One round ``M <- min(M, M (x) M)`` with numpy; O(N^3)."""
+def square_array(matrix: Array, deadline: Deadline | None = None) -> tuple[Array, bool]:
+    """One round ``M <- min(M, M (x) M)`` with numpy; O(N^3).  Returns (M, changed).
+
+    At the ``deadline`` the round stops part-way: every entry is still a path weight (a sound
+    bound), and ``deadline.expired()`` tells the caller the round is not complete.
+    """
     out = matrix.copy()
     for k in range(matrix.shape[0]):
         np.minimum(out, matrix[:, k : k + 1] + matrix[k : k + 1, :], out=out)
+        if deadline is not None and k % 32 == 31 and deadline.expired():
+            break
     return out, bool((out < matrix).any())
 
 
@@ -238,12 +246,15 @@ def rounds_needed(size: int) -> int:
     return max(1, math.ceil(math.log2(max(size, 2))))
 
 
-def square_closure(graph: DifferenceGraph, budget: int | None = None) -> PartialClosure:
+def square_closure(
+    graph: DifferenceGraph, budget: int | None = None, deadline: Deadline | None = None
+) -> PartialClosure:
     """Close by repeated squaring, at most ``budget`` rounds; O(N^3) per round.
 
     After ``r`` rounds every entry is the shortest walk of at most ``2**r`` edges, so the
     result is closed once a round changes nothing or ``2**r`` reaches the node count, and is
-    an outer bound (never tighter than the truth) at every step.
+    an outer bound (never tighter than the truth) at every step.  No round starts after the
+    ``deadline``.
     """
     needed = rounds_needed(graph.size)
     use_numpy = graph.size > 40 and graph.float_safe()
@@ -251,10 +262,15 @@ def square_closure(graph: DifferenceGraph, budget: int | None = None) -> Partial
     rounds = 0
     closed = graph.size <= 1
     while not closed and (budget is None or rounds < budget):
+        if deadline is not None and deadline.expired():
+            break
         if isinstance(matrix, np.ndarray):
-            matrix, changed = square_array(matrix)
+            matrix, changed = square_array(matrix, deadline)
         else:
             matrix, changed = square(matrix)
+        if deadline is not None and deadline.expired():
+            closed = has_negative_diagonal(matrix)  # a cut round proves only a contradiction
+            break
         rounds += 1
         closed = not changed or rounds >= needed or has_negative_diagonal(matrix)
     return PartialClosure(matrix, rounds, needed, closed)
@@ -285,13 +301,15 @@ def _bellman_ford(graph: DifferenceGraph) -> list[int] | _Cycle:
     """Bellman-Ford with a cycle check of the predecessor graph after every pass.
 
     A cycle among predecessor pointers always has negative weight, so checking them finds a
-    contradiction long before the N-th pass.
+    contradiction long before the N-th pass.  Raises ``LimitReached`` at the run's deadline.
     """
     size = graph.size
     distance = [0] * size
     parent = [-1] * size
     edges = list(graph.edges.items())
+    deadline = current()
     for _ in range(size + 1):
+        deadline.check("Bellman-Ford")
         changed = False
         for (u, v), w in edges:
             if distance[u] + w < distance[v]:

@@ -29,21 +29,46 @@ from fractions import Fraction
 
 from certify.domains.fragments import choose_value
 from certify.numeric import Interval, LinearConstraint, Op
+from certify.run_limits import Deadline, current
 
 
 class Effort:
-    """A work counter shared by one computation (derived rows and search nodes)."""
+    """A work counter shared by one computation (derived rows and search nodes).
 
-    __slots__ = ("limit", "spent")
+    It also watches the run's deadline (``certify.run_limits``): once the time is up, ``spend``
+    fails like an exhausted budget and ``timed_out`` says which of the two stopped it.
+    """
 
-    def __init__(self, limit: int) -> None:
+    __slots__ = ("deadline", "limit", "spent", "timed_out")
+
+    def __init__(self, limit: int, deadline: Deadline | None = None) -> None:
         self.limit = limit
         self.spent = 0
+        self.deadline = deadline or current()
+        self.timed_out = False
 
     def spend(self, amount: int = 1) -> bool:
-        """Pay ``amount``; False once the limit is exceeded."""
+        """Pay ``amount``; False once the limit is exceeded or the deadline has passed."""
         self.spent += amount
+        if self.deadline.expired():
+            self.timed_out = True
+            return False
         return self.spent <= self.limit
+
+    def out_of_time(self) -> bool:
+        """Whether the deadline has passed (free work, such as substitutions, checks this)."""
+        if self.deadline.expired():
+            self.timed_out = True
+        return self.timed_out
+
+    @property
+    def kind(self) -> str:
+        """Which limit stopped the computation: ``timeout`` or ``budget``."""
+        return "timeout" if self.timed_out else "budget"
+
+    def why(self, budget_reason: str) -> str:
+        """``budget_reason`` when the budget stopped the computation, else the timeout."""
+        return self.deadline.describe() if self.timed_out else budget_reason
 
 
 @dataclass(frozen=True, slots=True)
@@ -234,6 +259,8 @@ def eliminate(
     stages: list[Stage] = []
     present = _variables(current)
     while conflict is None:
+        if effort.out_of_time():
+            return Elimination(tuple(current), tuple(stages), None, True)
         chosen = _pick_equality(current, keep)
         if chosen is not None:
             equality, name = chosen

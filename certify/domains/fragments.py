@@ -2,7 +2,8 @@
 
 Shared by every numeric domain: ``shape`` names the smallest fragment of a constraint (bound,
 difference, octagonal, linear), ``unit_form`` writes ``a * (±x ± y) <= c`` with unit
-coefficients, ``tighten`` rounds a constraint over integers to integral form (the cutting
+coefficients (both memoized: conflict and support searches ask about the same constraints
+hundreds of times), ``tighten`` rounds a constraint over integers to integral form (the cutting
 step every integer domain starts from), ``mixed_components`` tells whether integer and real
 variables are linked, and the interval helpers read bounds back as ``Interval`` values with
 open and closed ends kept apart.
@@ -13,6 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from fractions import Fraction
+from functools import lru_cache
 
 from certify.numeric import Interval, LinearConstraint
 
@@ -43,6 +45,7 @@ def tighten(constraint: LinearConstraint, integers: frozenset[str]) -> LinearCon
     return LinearConstraint(terms, "<=", Fraction(rounded), constraint.tags)
 
 
+@lru_cache(maxsize=1 << 16)
 def unit_form(constraint: LinearConstraint) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
     """Write ``a * (±x ± y) OP c`` as signs and ``c / a`` when all coefficients share ``|a|``."""
     if not constraint.terms:
@@ -55,6 +58,7 @@ def unit_form(constraint: LinearConstraint) -> tuple[tuple[tuple[str, int], ...]
     ), constraint.bound / size
 
 
+@lru_cache(maxsize=1 << 16)
 def shape(constraint: LinearConstraint) -> str:
     """Name the smallest fragment a constraint lies in.
 

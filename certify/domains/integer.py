@@ -1,7 +1,10 @@
 """Branch and bound over exact Fourier-Motzkin relaxations, for integer variables.
 
 ``minimize`` finds the infimum of a linear goal over the points of a polyhedron whose integer
-variables are integral (Land and Doig 1960, in depth-first order).  Each node's relaxation is
+variables are integral (Land and Doig 1960, in depth-first order).  Real variables are first
+eliminated exactly (the projection onto the integers and the goal has the same integer points),
+so the search only ever branches on integers, and the reals are read back by substitution at
+the end.  Each node's relaxation is
 solved by ``fourier_motzkin``, which also cuts every derived row over integers only (so
 ``2x = 6, 2y - 2z = 6 + 3x`` is settled at the root by divisibility).  The relaxation's
 interval for the goal prunes the node, and a point at its optimum (integer values preferred by
@@ -14,17 +17,18 @@ integer variable is fixed, when the relaxation is exact.  A goal over integers o
 values on a lattice, so each node's bound is first moved up to the next lattice value (a node
 whose relaxation reaches 1/3 for ``x + 2y`` promises 1, and is pruned once 1 is found).
 
-A relaxation unbounded in the goal means the integer problem is unbounded too as soon as one
-integral point is found (Meyer 1974: rational polyhedra keep their recession cone).  The search
-stops when its ``Effort`` runs out; it then reports a sound lower bound (the least bound of the
-nodes still open) and says it is incomplete.
+A root relaxation unbounded in the goal means the integer problem is unbounded too as soon as
+one integral point exists (Meyer 1974: rational polyhedra keep their recession cone), so that
+case is a feasibility search with the goal eliminated.  The search stops when its ``Effort``
+runs out (its budget, or the run's deadline); it then reports a sound lower bound (the least
+bound of the nodes still open) and says it is incomplete.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from certify.domains.fourier_motzkin import Effort, Row, eliminate, interval_of
@@ -66,18 +70,54 @@ def minimize(
 ) -> Extreme:
     """Return the infimum of ``goal`` over the points of ``rows`` integral on ``integers``.
 
-    Cost: one Fourier-Motzkin elimination per node; the number of nodes is bounded by
-    ``effort`` only.
+    The real variables are eliminated first, exactly (Fourier-Motzkin projects a polyhedron
+    onto the integer variables and the goal without losing or adding a point), so the search
+    branches on integers only and cannot chase a real variable forever (``x + y = 1/2`` with
+    ``x`` integral has a point at once; adding ``0 <= y <= 1/4`` leaves ``1/4 <= x <= 1/2``,
+    which the cuts refute).  The real values of the final point come from back-substitution.
+
+    Cost: one elimination for the reals, then one per node; the number of nodes is bounded by
+    ``effort`` only (which also watches the run's deadline).
     """
     goal_row = Row({GOAL: Fraction(1), **{n: -c for n, c in goal.terms}}, "=", goal.constant)
-    names = sorted({n for r in rows for n in r.coefficients} & integers)
+    system: list[Row] = [*rows, goal_row]
+    present = {n for r in system for n in r.coefficients} - {GOAL}
+    projection = None
+    if present - integers:
+        keep = frozenset(present & integers) | {GOAL}
+        projection = eliminate(system, keep, effort, integers)
+        if projection.stopped:
+            return Extreme(False, None, None, False, None)
+        if projection.conflict is not None:
+            return Extreme(True, False, None, False, None)
+        system = list(projection.remaining)
+    found = _search(system, integers, goal, effort)
+    if found.point is None:
+        return found
+    point: dict[str, Fraction] | None = found.point
+    if projection is not None:
+        # An integer the projection no longer mentions is free there: any value extends.
+        point = projection.point({**dict.fromkeys(present & integers, Fraction(0)), **found.point})
+    if point is not None:
+        point.pop(GOAL, None)
+    return Extreme(found.complete, found.feasible, found.low, found.closed, point)
+
+
+Pending = list[tuple[tuple[Row, ...], Key]]
+
+
+def _search(
+    system: Sequence[Row], integers: frozenset[str], goal: LinearExpr, effort: Effort
+) -> Extreme:
+    """Depth-first branch and bound over rows whose variables are integers and ``GOAL``."""
+    names = sorted({n for r in system for n in r.coefficients} & integers)
     lattice = all(n in integers for n in goal.variables)
     step = Fraction(1, math.lcm(1, *(c.denominator for _, c in goal.terms)))
-    stack: list[tuple[tuple[Row, ...], Key]] = [((), LOWEST)]
+    stack: Pending = [((), LOWEST)]
     best: Key | None = None
     best_point: dict[str, Fraction] | None = None
 
-    def stop(pending: list[tuple[tuple[Row, ...], Key]]) -> Extreme:
+    def stop(pending: Pending) -> Extreme:
         bound = min([key for _, key in pending] + ([best] if best is not None else []))
         low = None if bound == LOWEST else bound[1]
         found = True if best_point is not None else None
@@ -89,63 +129,147 @@ def minimize(
             continue
         if not effort.spend():
             return stop([*stack, (branch, parent)])
-        solved = eliminate([*rows, *branch, goal_row], frozenset({GOAL}), effort, integers)
-        if solved.stopped:
+        node = _relax([*system, *branch], integers, goal, step, lattice, effort)
+        if node is None:
             return stop([*stack, (branch, parent)])
-        if solved.conflict is not None:
+        if node.empty or (best is not None and node.key >= best):
             continue
-        relaxed = interval_of(solved.remaining, GOAL, {})
-        if relaxed.is_empty:
-            continue
-        low, closed = relaxed.low, relaxed.low_closed
-        if lattice and low is not None:
-            # The goal only takes values on its lattice: move the bound up to the next one.
-            steps = (low - goal.constant) / step
-            low = goal.constant + (math.ceil(steps) if closed else math.floor(steps) + 1) * step
-            closed = True
-            if relaxed.high is not None and (
-                low > relaxed.high or (low == relaxed.high and not relaxed.high_closed)
-            ):
-                continue
-        key = _key(low, closed)
-        if best is not None and key >= best:
-            continue
-        if low is not None and closed:
-            target: Fraction | None = low
-        else:
-            target = choose_value(Interval(low, relaxed.high, False, relaxed.high_closed))
-        point = None if target is None else solved.point({GOAL: target})
-        if point is None:
-            return stop([*stack, (branch, parent)])
-        point.pop(GOAL, None)
+        if not branch and node.low is None:
+            return _unbounded(system, names, integers, effort)
+        point = node.point
         fractional = next((n for n in names if point.get(n, Fraction(0)).denominator != 1), None)
         if fractional is not None:
-            value = math.floor(point[fractional])
-            below = Row({fractional: Fraction(1)}, "<=", Fraction(value))
-            above = Row({fractional: Fraction(-1)}, "<=", Fraction(-value - 1))
-            stack.append(((*branch, above), key))
-            stack.append(((*branch, below), key))
+            stack.extend(((*branch, cut), node.key) for cut in _split(fractional, point))
             continue
-        reached = goal.evaluate({n: point.get(n, Fraction(0)) for n in goal.variables})
+        reached = point[GOAL]
         if best is None or _key(reached, True) < best:
             best, best_point = _key(reached, True), point
-        if low is None:
-            return Extreme(True, True, None, False, best_point)
-        if closed and reached == low:
+        if node.closed and reached == node.low:
             continue
-        free = _unfixed([*rows, *branch], names, integers, effort)
+        free = _unfixed([*system, *branch], names, integers, effort)
         if free is None:
-            if _key(low, False) < best:
-                best = _key(low, False)
+            if _key(node.low, False) < best:
+                best = _key(node.low, False)
             continue
-        value = int(point.get(free, Fraction(0)))
-        name = free
-        stack.append(((*branch, Row({name: Fraction(-1)}, "<=", Fraction(-value - 1))), key))
-        stack.append(((*branch, Row({name: Fraction(1)}, "<=", Fraction(value - 1))), key))
-        stack.append(((*branch, Row({name: Fraction(1)}, "=", Fraction(value))), key))
+        stack.extend(((*branch, cut), node.key) for cut in _around(free, point))
     if best is None:
         return Extreme(True, False, None, False, None)
     return Extreme(True, True, best[1], best[2] == 0, best_point)
+
+
+def _unbounded(
+    system: Sequence[Row], names: Sequence[str], integers: frozenset[str], effort: Effort
+) -> Extreme:
+    """The infimum when the root relaxation is unbounded below: minus infinity if feasible.
+
+    Meyer 1974: the integer hull of a rational polyhedron, when not empty, has the same
+    recession cone, so one integral point settles it.  That point comes from a feasibility
+    search with the goal eliminated (searching along the goal instead can walk down a line of
+    fractional points forever: ``t = x - 1/2`` gives a fractional ``x`` for every integral
+    ``t``); the goal's value is then read back by substitution.
+    """
+    projected = eliminate(system, frozenset(names), effort, integers)
+    if projected.stopped:
+        return Extreme(False, None, None, False, None)
+    if projected.conflict is not None:
+        return Extreme(True, False, None, False, None)
+    anchor = Row({GOAL: Fraction(1)}, "=", Fraction(0))
+    found = _search([*projected.remaining, anchor], integers, LinearExpr(), effort)
+    if found.point is None:
+        return found
+    kept = {**dict.fromkeys(names, Fraction(0)), **found.point}
+    kept.pop(GOAL, None)
+    point = projected.point(kept)
+    if not found.complete:
+        return Extreme(False, True if point is not None else None, None, False, point)
+    return Extreme(True, True, None, False, point)
+
+
+@dataclass(frozen=True, slots=True)
+class _Node:
+    """A node's relaxation: empty, or its (lattice-rounded) bound and a point at it."""
+
+    empty: bool
+    low: Fraction | None = None
+    closed: bool = False
+    key: Key = LOWEST
+    point: dict[str, Fraction] = field(default_factory=dict)
+
+
+def _relax(
+    rows: Sequence[Row],
+    integers: frozenset[str],
+    goal: LinearExpr,
+    step: Fraction,
+    lattice: bool,
+    effort: Effort,
+) -> _Node | None:
+    """Solve one node's relaxation exactly; None when the effort ran out.
+
+    The elimination cuts rows over integers only (a tighter projection); where its
+    back-substitution cannot reach the bound it projected, the plain rational relaxation
+    (no cuts: still a valid bound) is solved instead, so a node never stops the search.
+    """
+    node = _relax_with(rows, integers, goal, step, lattice, effort, integers)
+    if node is None and not effort.out_of_time() and effort.spent <= effort.limit:
+        node = _relax_with(rows, integers, goal, step, lattice, effort, frozenset())
+    return node
+
+
+def _relax_with(
+    rows: Sequence[Row],
+    integers: frozenset[str],
+    goal: LinearExpr,
+    step: Fraction,
+    lattice: bool,
+    effort: Effort,
+    cut: frozenset[str],
+) -> _Node | None:
+    solved = eliminate(rows, frozenset({GOAL}), effort, cut)
+    if solved.stopped:
+        return None
+    if solved.conflict is not None:
+        return _Node(True)
+    relaxed = interval_of(solved.remaining, GOAL, {})
+    if relaxed.is_empty:
+        return _Node(True)
+    low, closed = relaxed.low, relaxed.low_closed
+    if lattice and low is not None:
+        # The goal only takes values on its lattice: move the bound up to the next one.
+        steps = (low - goal.constant) / step
+        low = goal.constant + (math.ceil(steps) if closed else math.floor(steps) + 1) * step
+        closed = True
+        if relaxed.high is not None and (
+            low > relaxed.high or (low == relaxed.high and not relaxed.high_closed)
+        ):
+            return _Node(True)
+    if low is not None and closed:
+        target: Fraction | None = low
+    else:
+        target = choose_value(Interval(low, relaxed.high, False, relaxed.high_closed))
+    point = None if target is None else solved.point({GOAL: target})
+    if point is None:
+        return None
+    return _Node(False, low, closed, _key(low, closed), point)
+
+
+def _split(name: str, point: dict[str, Fraction]) -> tuple[Row, Row]:
+    """``name >= floor(v) + 1`` and ``name <= floor(v)`` (the second is explored first)."""
+    value = math.floor(point[name])
+    return (
+        Row({name: Fraction(-1)}, "<=", Fraction(-value - 1)),
+        Row({name: Fraction(1)}, "<=", Fraction(value)),
+    )
+
+
+def _around(name: str, point: dict[str, Fraction]) -> tuple[Row, Row, Row]:
+    """``name >= v + 1``, ``name <= v - 1`` and ``name = v`` (the last is explored first)."""
+    value = int(point.get(name, Fraction(0)))
+    return (
+        Row({name: Fraction(-1)}, "<=", Fraction(-value - 1)),
+        Row({name: Fraction(1)}, "<=", Fraction(value - 1)),
+        Row({name: Fraction(1)}, "=", Fraction(value)),
+    )
 
 
 def _unfixed(

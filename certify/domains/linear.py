@@ -28,6 +28,7 @@ from certify.domains.fourier_motzkin import Effort, Elimination, Row, eliminate,
 from certify.domains.fragments import tighten
 from certify.domains.integer import GOAL, minimize
 from certify.numeric import EMPTY, EVERYTHING, Interval, LinearConstraint, LinearExpr
+from certify.run_limits import Deadline
 
 DEFAULT_BUDGET = 20_000
 SHRINK_LIMIT = 24
@@ -71,11 +72,14 @@ class LinearDomain(NumericDomain):
         self._relaxation: Elimination | None = None
         if self._contradiction is not None:
             return
-        self._relaxation = eliminate(self._rows, frozenset(), Effort(self._limit))
+        effort = Effort(self._limit)
+        self._relaxation = eliminate(self._rows, frozenset(), effort)
         if self._relaxation.conflict is not None:
             self._empty = "farkas"
         elif self._relaxation.stopped:
-            self._stopped = f"Fourier-Motzkin elimination stopped after {self._limit} derived rows"
+            self._stopped = effort.why(
+                f"Fourier-Motzkin elimination stopped after {self._limit} derived rows"
+            )
         elif self._integer_names:
             self._decide_integers()
 
@@ -91,9 +95,13 @@ class LinearDomain(NumericDomain):
             if tightened.terms:
                 rows.append(Row.of(tightened, index))
         self._integer_rows = tuple(rows)
-        search = minimize(rows, self._integer_names, LinearExpr(), Effort(self._limit))
+        effort = Effort(self._limit)
+        search = minimize(rows, self._integer_names, LinearExpr(), effort)
         if not search.complete:
-            self._stopped = f"branch and bound stopped after a budget of {self._limit}"
+            budget = f"branch and bound stopped after a budget of {self._limit}"
+            self._stopped = effort.why(budget) + (
+                " during branch and bound" if effort.timed_out else ""
+            )
         elif search.feasible:
             self._found = search.point
         else:
@@ -201,8 +209,11 @@ class LinearDomain(NumericDomain):
     def _farkas(subset: tuple[LinearConstraint, ...]) -> NumericConflict:
         """The Farkas multipliers of an infeasible subset, one per constraint."""
         rows = [Row.of(c, i) for i, c in enumerate(subset)]
-        solved = eliminate(rows, frozenset(), Effort(DEFAULT_BUDGET))
-        assert solved.conflict is not None
+        # A subset of a refuted system, refuted again: bounded by the budget, not the deadline
+        # (the certificate is part of an answer already proven).
+        solved = eliminate(rows, frozenset(), Effort(DEFAULT_BUDGET, Deadline(None)))
+        if solved.conflict is None:
+            return NumericConflict(subset, "farkas")
         origin = solved.conflict.origin
         # An equality combination 0 = b with b > 0 is turned around to read 0 <= -b as well.
         sign = -1 if solved.conflict.op == "=" and solved.conflict.bound > 0 else 1

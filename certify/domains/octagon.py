@@ -44,7 +44,15 @@ from certify.domains.dbm_paths import (
 )
 from certify.domains.fragments import affine, from_ends, mixed_components, shape, tighten, unit_form
 from certify.domains.linear import LinearDomain
+from certify.domains.octagon_closure import (
+    Encoded,
+    close,
+    float_safe,
+    sequential_point,
+    to_lists,
+)
 from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.run_limits import current
 
 
 def _node(index: int, sign: int) -> int:
@@ -105,11 +113,18 @@ class Octagon(NumericDomain):
 
     def _edges_of(self, position: int, constraint: LinearConstraint) -> list[Edge]:
         """Translate one octagonal constraint into its coherent pair of edges."""
+        edges = self._edges_or_none(position, constraint)
+        if edges is None:
+            self._gcd_failure = constraint
+            return []
+        return edges
+
+    def _edges_or_none(self, position: int, constraint: LinearConstraint) -> list[Edge] | None:
+        """The edges of a constraint; None when integrality alone refutes it."""
         tightened = tighten(constraint, self._integers)
         form = unit_form(tightened)
         if form is None:
-            self._gcd_failure = constraint
-            return []
+            return None
         factor = 1 / abs(constraint.terms[0][1])
         strict = tightened.op == "<"
         edges: list[Edge] = []
@@ -129,14 +144,27 @@ class Octagon(NumericDomain):
 
     def _close(self) -> None:
         """Shortest-path closure (all of it, or ``budget`` squaring rounds), then
-        integer tightening and strengthening."""
+        integer tightening and strengthening.
+
+        Every stage stops at the run's deadline; a partial closure is still a sound outer
+        bound (its entries are path weights), so its emptiness is real and the rest inexact.
+        """
+        deadline = current()
         if self._budget is not None:
-            partial = square_closure(self._graph, self._budget)
+            partial = square_closure(self._graph, self._budget, deadline)
             matrix: Matrix = [[INF if w == INF else int(w) for w in row] for row in partial.matrix]
             if not partial.closed:
+                rounds = f"{partial.rounds} of {partial.needed} squaring rounds"
                 self._stopped = (
-                    f"closure stopped after {partial.rounds} of {partial.needed} squaring rounds"
+                    deadline.describe() + " during the octagon closure"
+                    if deadline.expired()
+                    else f"closure stopped after {rounds}"
                 )
+        elif float_safe(self._graph):
+            closed, finished = close(self._graph, deadline)
+            matrix = to_lists(closed)
+            if not finished:
+                self._stopped = deadline.describe() + " during the octagon closure"
         else:
             matrix = floyd_warshall(self._graph)
         if has_negative_diagonal(matrix):
@@ -193,6 +221,16 @@ class Octagon(NumericDomain):
     def stopped(self) -> str | None:
         """Why the closure stopped early, if it did."""
         return self._stopped
+
+    @property
+    def graph(self) -> DifferenceGraph:
+        """The encoded graph on the 2n signed nodes, for benchmarks and tests."""
+        return self._graph
+
+    @property
+    def scaling(self) -> Scaling:
+        """The integer encoding of the bounds (see ``dbm_paths``)."""
+        return self._scaling
 
     def _is_bottom(self) -> bool | None:
         if self._empty:
@@ -263,6 +301,45 @@ class Octagon(NumericDomain):
         if not check_farkas(conflict):
             conflict = replace(conflict, multipliers=None)
         return conflict if check_cycle(conflict, self._integers) else None
+
+    def _candidate(self, extra: tuple[LinearConstraint, ...]) -> dict[str, Fraction] | None:
+        """Fix the variables one at a time on the closed matrix, closing incrementally.
+
+        ``extra`` constraints are added as edges first when they are octagonal over the
+        octagon's variables and fit its encoding; otherwise the octagon is rebuilt with them.
+        Without float-exact weights the exact linear domain proposes the point instead.
+        """
+        target, edges = self, self._encoded(extra)
+        if edges is None:
+            target, edges = self.meet(type(self).from_constraints(extra)), []
+        if target.is_bottom() is True:
+            return None
+        largest = max((abs(w) for _, _, w in edges), default=0)
+        if not float_safe(target._graph, largest * (len(target._index) + 1)):
+            return LinearDomain(target._constraints, target._integers).witness()
+        names = list(target._index)
+        return sequential_point(
+            target._matrix, names, target._integers, target._scaling, current(), edges
+        )
+
+    def _encoded(self, extra: tuple[LinearConstraint, ...]) -> list[Encoded] | None:
+        """The encoded edges of extra constraints, or None when they do not fit."""
+        edges: list[Encoded] = []
+        for constraint in extra:
+            if shape(constraint) not in ("bound", "difference", "octagonal"):
+                return None
+            if any(name not in self._index for name in constraint.variables):
+                return None
+            found = self._edges_or_none(-1, constraint)
+            if found is None:
+                return None
+            for tail, head, value, strict, _, _ in found:
+                units = value * self._scaling.unit
+                # Strict edges need the slack, and halving needs even units (see _strengthen).
+                if (strict and self._scaling.slack == 1) or units.denominator != 1 or units % 2:
+                    return None
+                edges.append((tail, head, self._scaling.encode(value, strict)))
+        return edges
 
     def _closed_constraints(self) -> tuple[LinearConstraint, ...]:
         names = list(self._index)

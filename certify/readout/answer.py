@@ -14,21 +14,21 @@ is only claimed with its certificate (SPEC section 1):
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from certify import ir
+from certify import ir, run_limits
 from certify.domains.boolean import Encoding, TheoryUndecided
 from certify.errors import CertifyError
 from certify.evaluate import answer_in, check
 from certify.readout.certificates import lines_of, minimal_core, subset_models
-from certify.readout.finite import answer_set, condition, project
+from certify.readout.finite import Projection, answer_set, condition, project
 from certify.readout.witness import witness_of
 from certify.report import Answer, Conflict, Status, Witness
+from certify.run_limits import DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from certify.readout.numbers import Group
@@ -47,7 +47,8 @@ class Options:
     budget: int | None = None
     calls: int = 100_000
     story: bool = False
-    timeout: float | None = None
+    timeout: float | None = DEFAULT_TIMEOUT
+    """Wall-clock seconds for the whole text (None: no limit); see ``certify.run_limits``."""
     smallest: bool = False
     all_conflicts: bool = False
     law: str | None = None
@@ -67,6 +68,8 @@ class Consistency:
     model: tuple[int, ...] = ()
     point: tuple[tuple[str, Fraction], ...] = ()
     reason: str = ""
+    stopped: tuple[str, str] | None = None
+    """The limit (``timeout``, ``budget``, ``memory``) and stage that left it undecided."""
 
 
 def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
@@ -144,25 +147,67 @@ class Certifier:
 
     @cached_property
     def consistency(self) -> Consistency:
-        """Is there any state at all?  With a minimal conflict when there is not."""
+        """Is there any state at all?  With a minimal conflict when there is not.
+
+        A limit that runs out on the way leaves the question undecided (never decided by it).
+        """
+        try:
+            return self._consistency()
+        except run_limits.LimitReached as stop:
+            return Consistency(None, None, reason=stop.reason, stopped=(stop.limit, stop.reason))
+        except MemoryError:
+            memory = run_limits.LimitReached("memory", "the consistency check")
+            return Consistency(None, None, reason=memory.reason, stopped=("memory", memory.reason))
+
+    def _consistency(self) -> Consistency:
         encoding = self.encoding
         try:
             model = encoding.solve(encoding.all_selectors())
             if model is None:
-                return Consistency(False, self._boolean_conflict())
+                unshrunk = [s for s in encoding.core() if s in encoding.statement_of]
+                try:
+                    return Consistency(False, self._boolean_conflict())
+                except run_limits.LimitReached as stop:
+                    # Refuted all the same: the core of the refutation, as it came.
+                    shown = f"not shown minimal: {stop.reason}"
+                    return Consistency(False, Conflict(lines_of(encoding, unshrunk), shown))
         except TheoryUndecided as error:
             return Consistency(None, None, reason=str(error))
         point: dict[str, Fraction] = dict(encoding.numbers)
+        empties = [g for g in self.groups if g.domain.is_bottom() is True]
         for group in self.groups:
             empty = group.domain.is_bottom()
             if empty is True:
-                return Consistency(False, self._numeric_conflict(group, tuple(model)))
+                from certify.readout.numeric_conflict import (
+                    ElsewhereContradictory,
+                    numeric_conflict,
+                )
+
+                try:
+                    return Consistency(False, numeric_conflict(self, group, tuple(model)))
+                except ElsewhereContradictory:
+                    if group is not empties[-1]:
+                        continue  # another empty group holds a conflict minimal on its own
+                    raise EvaluatorDisagrees("no numeric conflict is minimal") from None
+                except run_limits.LimitReached as stop:  # refuted all the same: the group's lines
+                    declared = {
+                        n for n, names in self.declarations.items() if group.variables & set(names)
+                    }
+                    lines = tuple(sorted({t for c in group.constraints for t in c.tags} | declared))
+                    shown = f"not shown minimal: {stop.reason}"
+                    return Consistency(False, Conflict(lines, shown))
             # A witness is checked exactly against the group's own constraints, so it proves
             # consistency even where a budget kept the domain from deciding emptiness.
             found = group.domain.witness()
             if found is None:
-                reason = group.domain.stopped or f"the {group.name} domain found no witness"
-                return Consistency(None, None, tuple(model), reason=reason)
+                domain = group.domain
+                reason = domain.stopped or f"the {group.name} domain found no witness"
+                stopped = (domain.limit or "budget", reason) if domain.stopped else None
+                deadline = run_limits.current()
+                if stopped is None and deadline.expired():
+                    reason = f"{deadline.describe()} during the witness search"
+                    stopped = ("timeout", reason)
+                return Consistency(None, None, tuple(model), reason=reason, stopped=stopped)
             point.update(found)
         for name in self.problem.vocabulary.numbers:
             point.setdefault(name, Fraction(0))
@@ -205,63 +250,30 @@ class Certifier:
             lines_of(encoding, core), kind, tuple(witnesses), "", alternatives, complete
         )
 
-    def _numeric_conflict(self, group: Group, model: tuple[int, ...]) -> Conflict:
-        from certify.readout.numeric_certificates import (
-            by_statement,
-            exact_domain,
-            minimal_conflict,
-        )
-
-        vocabulary = self.problem.vocabulary
-        lines, detail, points = minimal_conflict(
-            group.domain,
-            group.constraints,
-            self.declarations,
-            vocabulary.label,
-            smallest=self.options.smallest or self.options.all_conflicts,
-            limit=self.options.budget or 2000,
-        )
-        witnesses = []
-        everything = by_statement([c for g in self.groups for c in g.constraints])
-        for line, point in points:
-            keep = tuple(s for s in self.problem.statements if s.line in lines and s.line != line)
-            # The point covers this group; a kept statement may also constrain other groups
-            # ("x is 0 and Ana arrives at 0:01."), so the rest comes from all of its constraints.
-            rest = exact_domain(everything, [s.line for s in keep], self.declarations).witness()
-            numbers = {
-                name: point.get(name, (rest or {}).get(name, Fraction(0)))
-                for name in vocabulary.numbers
-            }
-            state = self.encoding.decode(model, numbers)
-            if check(replace(self.problem, statements=keep), state):
-                raise EvaluatorDisagrees("a numeric conflict's subset witness is wrong")
-            witnesses.append((line, witness_of(self.problem, state, "")))
-        kind = (
-            "smallest (minimum number of statements)" if self.options.smallest else "subset-minimal"
-        )
-        if self.options.all_conflicts:
-            others, complete = self._numeric_alternatives(group)
-            return Conflict(lines, kind, tuple(witnesses), detail, others, complete)
-        return Conflict(lines, kind, tuple(witnesses), detail)
-
-    def _numeric_alternatives(self, group: Group) -> tuple[tuple[tuple[int, ...], ...], bool]:
-        from certify.readout.conflicts import every_by_subsets
-        from certify.readout.numeric_certificates import by_statement, candidates, exact_domain
-
-        grouped = by_statement(group.constraints)
-
-        def infeasible(lines: tuple[int, ...]) -> bool:
-            return exact_domain(grouped, lines, self.declarations).is_bottom() is True
-
-        found, complete = every_by_subsets(
-            candidates(grouped, self.declarations), infeasible, self.options.budget or 2000
-        )
-        return tuple(found), complete
-
     # ------------------------------------------------------------------ answers
 
     def answer(self, question: ir.Question) -> Answer:
-        """Certify one question."""
+        """Certify one question; a limit that runs out makes it ``unresolved``, naming both."""
+        try:
+            return self._answer(question)
+        except run_limits.LimitReached as stop:
+            return self._stopped(question, stop)
+        except MemoryError:
+            return self._stopped(question, run_limits.LimitReached("memory", "this question"))
+
+    def _stopped(self, question: ir.Question, stop: run_limits.LimitReached) -> Answer:
+        """The answer of a question whose work a limit stopped: nothing is claimed."""
+        return self._base(
+            question,
+            "unresolved",
+            answers=None,
+            witnessed=(),
+            witnesses=(),
+            reason=stop.reason,
+            stopped=(stop.limit, stop.reason),
+        )
+
+    def _answer(self, question: ir.Question) -> Answer:
         query = question.query
         if isinstance(query, ir.AskNumber) and self.mixed:
             from certify.readout.theory import mixed_number_answer
@@ -281,14 +293,18 @@ class Certifier:
         try:
             return work()
         except TheoryUndecided as error:
+            deadline = run_limits.current()
+            limit, reason = "budget", str(error)
+            if deadline.expired():
+                limit, reason = "timeout", f"{deadline.describe()}: {error}"
             return self._base(
                 question,
                 "unresolved",
                 answers=None,
                 witnessed=(),
                 witnesses=(),
-                reason=str(error),
-                stopped=("budget", str(error)),
+                reason=reason,
+                stopped=(limit, reason),
             )
 
     def _base(self, question: ir.Question, status: Status, **fields: object) -> Answer:
@@ -313,9 +329,8 @@ class Certifier:
         encoding = self.encoding
         projection = project(encoding, question.query)
         options = self.options
-        deadline = None if options.timeout is None else time.monotonic() + options.timeout
         calls = options.budget or options.calls
-        result = answer_set(encoding, projection, encoding.all_selectors(), calls, deadline)
+        result = answer_set(encoding, projection, encoding.all_selectors(), calls)
         witnesses: list[Witness] = []
         for found in result.found:
             if consistency.consistent is None:
@@ -328,22 +343,17 @@ class Certifier:
         status = decide(answers, witnessed)
         support = how = None
         if status == "forced":
-            cond = condition(encoding, projection, result.found[0].values)
-            core = minimal_core(encoding, [-cond]) or []
-            support = lines_of(encoding, core)
-            how = "stated" if len(support) == 1 else "compositional" if support else "implicit"
+            support, how = self._finite_support(projection, result.found[0].values)
         reason = consistency.reason if consistency.consistent is None else ""
-        stopped: tuple[str, str] | None = None
+        stopped: tuple[str, str] | None = consistency.stopped
         if not result.complete:
-            timed_out = deadline is not None and time.monotonic() > deadline
-            limit = "timeout" if timed_out else "budget"
             done = f"after {len(result.found)} answer(s) were witnessed"
-            reason = (
-                f"the {options.timeout} s timeout ran out {done}"
-                if timed_out
-                else f"the budget of {calls} solver calls ran out {done}"
-            )
-            stopped = (limit, reason)
+            if result.stopped is not None:
+                reason = f"{result.stopped.reason} {done}"
+                stopped = (result.stopped.limit, reason)
+            else:
+                reason = f"the budget of {calls} solver calls ran out {done}"
+                stopped = ("budget", reason)
         return self._base(
             question,
             status,
@@ -355,6 +365,21 @@ class Certifier:
             reason=reason,
             stopped=stopped,
         )
+
+    def _finite_support(
+        self, projection: Projection, values: tuple[bool, ...]
+    ) -> tuple[tuple[int, ...] | None, str | None]:
+        """A minimal support of a forced finite answer; none when a limit stopped its search."""
+        encoding = self.encoding
+        cond = condition(encoding, projection, values)
+        try:
+            core = minimal_core(encoding, [-cond]) or []
+        except run_limits.LimitReached:
+            return None, None
+        support = lines_of(encoding, core)
+        return support, "stated" if len(
+            support
+        ) == 1 else "compositional" if support else "implicit"
 
     def witness(self, query: ir.Query | None, state: ir.State, answer: str) -> Witness:
         """Check a proposed state with the evaluator, then put it in words."""

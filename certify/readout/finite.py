@@ -10,13 +10,13 @@ the proof that no other answer exists — H⁻ = H⁺, exactly (seed paper, sect
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from certify import ir
 from certify.domains.boolean import Encoding
+from certify.run_limits import LimitReached
 from certify.space import location_domain
 
 
@@ -46,6 +46,8 @@ class FiniteAnswers:
     found: tuple[Found, ...]
     complete: bool
     candidates: tuple[str, ...] | None
+    stopped: LimitReached | None = None
+    """The limit that ended the enumeration early (None: it finished or used its calls)."""
 
 
 def project(encoding: Encoding, query: ir.Query) -> Projection:
@@ -84,25 +86,25 @@ def project(encoding: Encoding, query: ir.Query) -> Projection:
 
 
 def answer_set(
-    encoding: Encoding,
-    projection: Projection,
-    assumptions: list[int],
-    budget: int,
-    deadline: float | None = None,
+    encoding: Encoding, projection: Projection, assumptions: list[int], budget: int
 ) -> FiniteAnswers:
     """Enumerate the distinct answers under ``assumptions``.
 
-    At most ``budget`` solver calls, and none started after ``deadline`` (``time.monotonic``).
+    At most ``budget`` solver calls; the run's deadline (``certify.run_limits``) interrupts the
+    solver, and the answers found until then are kept with their models.
     """
     encoding.sync()
     activation = encoding.pool.id(("block", len(encoding.clauses)))
     found: list[Found] = []
     seen: set[str] = set()
     complete = False
+    stopped: LimitReached | None = None
     for _ in range(max(1, budget)):
-        if deadline is not None and found and time.monotonic() > deadline:
+        try:
+            model = encoding.solve([*assumptions, activation])
+        except LimitReached as stop:
+            stopped = stop
             break
-        model = encoding.solve([*assumptions, activation])
         if model is None:
             complete = True
             break
@@ -118,7 +120,7 @@ def answer_set(
         ]
         encoding.add([block])
     encoding.add([[-activation]])
-    return FiniteAnswers(tuple(found), complete, projection.candidates)
+    return FiniteAnswers(tuple(found), complete, projection.candidates, stopped)
 
 
 def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ...]) -> int:

@@ -12,12 +12,12 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from certify import ir
+from certify import ir, run_limits
 from certify.ir import constraints_of
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
-from certify.readout.numbers import Group, integral, make_group, pin, probe_values, tighten
+from certify.readout.numbers import Group, integral, make_group, tighten
 from certify.readout.numeric_certificates import support_for_truth, support_for_value
-from certify.readout.witness import number_text
+from certify.readout.numeric_witnesses import WitnessSearch, propose, state_with, with_constraint
 from certify.report import Answer, Status, Witness
 
 if TYPE_CHECKING:
@@ -38,14 +38,6 @@ def _group_for(certifier: Certifier, variables: set[str]) -> tuple[Group | None,
         constraints, certifier.problem.vocabulary.integers, options.domain, options.budget
     )
     return merged, others
-
-
-def _state_with(certifier: Certifier, point: dict[str, Fraction]) -> ir.State:
-    base = dict(certifier.consistency.point)
-    base.update(point)
-    for name in certifier.problem.vocabulary.numbers:
-        base.setdefault(name, Fraction(0))
-    return certifier.encoding.decode(certifier.consistency.model, base)
 
 
 def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
@@ -74,42 +66,33 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
             (),
             reason=consistency.reason,
             domain="numeric",
+            stopped=consistency.stopped,
         )
     if isinstance(query, ir.AskTruth):
         return _truth(certifier, question, query.formula)
     assert isinstance(query, ir.AskNumber)
+    return _number(certifier, question, query)
+
+
+def _number(certifier: Certifier, question: ir.Question, query: ir.AskNumber) -> Answer:
+    """``What is x - y?``: the tight interval, witnesses at (or near) its ends, the status."""
+    consistency = certifier.consistency
     expr = query.expr
     group, _ = _group_for(certifier, set(expr.variables))
-    integers = certifier.problem.vocabulary.integers
-    whole = integral(expr, integers)
+    whole = integral(expr, certifier.problem.vocabulary.integers)
     interval, finished = EVERYTHING, True
     if group is not None:
         interval, finished = group.domain.tight_bound(expr)
-    if expr.constant and group is not None:
-        interval = _shift(interval, Fraction(0))
     interval = tighten(interval, whole)
-    witnesses: list[Witness] = []
-    reached: set[Fraction] = set()
     # Without a witness for the whole text (an inexact domain, a budget), no state can be
     # completed: the interval is still a sound outer set, and the status stays unresolved.
-    probes = probe_values(interval, whole) if consistency.consistent else []
-    for value in probes:
-        point = _propose(group, pin(expr, value))
-        if point is None:
-            continue
-        state = _state_with(certifier, point)
-        if expr.evaluate(dict(state.numbers)) != value:
-            continue
-        shown = (
-            number_text(certifier.problem.vocabulary, expr.variables[0], value)
-            if query.clock
-            else _plain(value)
-        )
-        witnesses.append(certifier.witness(None, state, shown))
-        reached.add(value)
-        if len(witnesses) == 2 or interval.single is not None:
-            break
-    settled = not finished and group is not None and _settled_by_ends(interval, reached, group)
+    search = WitnessSearch(certifier, group, query)
+    if consistency.consistent:
+        search.run(interval, whole)
+    witnesses = search.witnesses
+    settled = (
+        not finished and group is not None and _settled_by_ends(interval, search.reached, group)
+    )
     finished = finished or settled
     values = {w.answer for w in witnesses}
     status: Status
@@ -119,34 +102,22 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
         status = "open"
     else:
         status = "unresolved"
-    name = group.name if group else "interval"
-    reason = group.reason if group else "no statement constrains it"
-    if consistency.consistent is None:
-        reason = f"{consistency.reason}; the interval is a sound outer bound"
-    stopped = ("budget", group.domain.stopped) if group and group.domain.stopped else None
-    if settled:
-        reason = f"{reason}; witnesses at both ends of the sound outer interval make it exact"
-    if not finished and group is not None and group.domain.exact:
-        # The domain decided the text, but the search for this question's ends ran out.
-        limit = f"the search for the bounds of {question.text!r} stopped at its budget"
-        stopped = stopped or ("budget", limit)
-        reason = f"{reason}; {limit}, the interval is a sound outer bound"
-    elif not finished and stopped and consistency.consistent:
-        reason = f"{reason}; {stopped[1]}, the interval is a sound outer bound"
+    reason, stopped = _why(certifier, group, question, finished, settled)
+    if search.stopped is not None and status == "unresolved":
+        stopped = stopped or search.stopped
+        reason = f"{reason}; {search.stopped[1]}"
     support = how = None
     if status == "forced" and group is not None and interval.single is not None:
-        support = support_for_value(
-            group.constraints, certifier.declarations, expr, interval.single, whole
-        )
+        support = _support(certifier, group, expr, interval.single, whole)
         how = _how(support)
     return Answer(
         question.text,
-        line,
+        question.line or None,
         status,
         interval,
         tuple(w.answer for w in witnesses),
         tuple(witnesses),
-        domain=name,
+        domain=group.name if group else "interval",
         reason=reason,
         clock=query.clock,
         stopped=stopped,
@@ -155,16 +126,49 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
     )
 
 
+def _why(
+    certifier: Certifier, group: Group | None, question: ir.Question, finished: bool, settled: bool
+) -> tuple[str, tuple[str, str] | None]:
+    """The reason shown under a numeric answer, and the limit that stopped it (if one did)."""
+    consistency = certifier.consistency
+    reason = group.reason if group else "no statement constrains it"
+    if consistency.consistent is None:
+        reason = f"{consistency.reason}; the interval is a sound outer bound"
+    domain = group.domain if group else None
+    stopped = None
+    if domain is not None and domain.stopped:
+        stopped = (domain.limit or "budget", domain.stopped)
+    if settled:
+        reason = f"{reason}; witnesses at both ends of the sound outer interval make it exact"
+    if not finished and domain is not None and domain.exact:
+        # The domain decided the text, but the search for this question's ends ran out.
+        deadline = run_limits.current()
+        if deadline.expired():
+            limit = f"{deadline.describe()} during the search for the bounds of {question.text!r}"
+            stopped = stopped or ("timeout", limit)
+        else:
+            limit = f"the search for the bounds of {question.text!r} stopped at its budget"
+            stopped = stopped or ("budget", limit)
+        reason = f"{reason}; {limit}, the interval is a sound outer bound"
+    elif not finished and stopped and consistency.consistent:
+        reason = f"{reason}; {stopped[1]}, the interval is a sound outer bound"
+    return reason, stopped
+
+
+def _support(
+    certifier: Certifier, group: Group, expr: LinearExpr, value: Fraction, whole: bool
+) -> tuple[int, ...] | None:
+    """A minimal support of a forced value; None when the deadline stopped its search."""
+    try:
+        return support_for_value(group.constraints, certifier.declarations, expr, value, whole)
+    except run_limits.LimitReached:
+        return None
+
+
 def _how(support: tuple[int, ...] | None) -> str | None:
     if support is None:
         return None
     return "stated" if len(support) == 1 else "compositional" if support else "implicit"
-
-
-def _plain(value: Fraction) -> str:
-    from certify.numeric import format_number
-
-    return format_number(value)
 
 
 def _settled_by_ends(interval: Interval, reached: set[Fraction], group: Group) -> bool:
@@ -183,32 +187,6 @@ def _settled_by_ends(interval: Interval, reached: set[Fraction], group: Group) -
         and {interval.low, interval.high} <= reached
         and not group.domain.integers & set(group.domain.variables)
     )
-
-
-def _shift(interval: Interval, by: Fraction) -> Interval:
-    def move(end: Fraction | None) -> Fraction | None:
-        return None if end is None else end + by
-
-    return Interval(
-        move(interval.low), move(interval.high), interval.low_closed, interval.high_closed
-    )
-
-
-def _propose(group: Group | None, extra: LinearConstraint) -> dict[str, Fraction] | None:
-    if group is None:
-        return _free_point(extra)
-    point = group.domain.witness([extra])
-    return None if point is None else dict(point)
-
-
-def _free_point(extra: LinearConstraint) -> dict[str, Fraction] | None:
-    """A point for unconstrained variables: put everything on the first variable."""
-    if not extra.terms:
-        return {}
-    (first, c), *rest = extra.terms
-    point = {name: Fraction(0) for name, _ in rest}
-    point[first] = extra.bound / c
-    return point if extra.holds(point) else None
 
 
 def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> Answer:
@@ -234,17 +212,24 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
     ]
     outer: list[str] = []
     witnesses: list[Witness] = []
+    stopped: tuple[str, str] | None = None
     for answer, options in sides:
         excluded = True
         for option in options:
-            domain = None if group is None else group.domain.assume(option)
+            deadline = run_limits.current()
+            if deadline.expired():
+                # Not shown impossible: the side stays in the outer set, unwitnessed.
+                stopped = ("timeout", f"{deadline.describe()} during the witness search")
+                excluded = False
+                break
+            domain = None if group is None else with_constraint(certifier, group, option)
             if domain is not None and domain.is_bottom() is True:
                 continue
             excluded = False
-            point = _propose(group, option)
+            point = propose(certifier, group, option)
             if point is None:
                 continue
-            state = _state_with(certifier, point)
+            state = state_with(certifier, point)
             if option.holds(dict(state.numbers)):
                 witnesses.append(certifier.witness(question.query, state, answer))
                 break
@@ -258,7 +243,13 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
     support = None
     if status == "forced" and group is not None:
         impossible = wanted.negations() if outer == ["yes"] else (wanted,)
-        support = support_for_truth(group.constraints, certifier.declarations, impossible)
+        try:
+            support = support_for_truth(group.constraints, certifier.declarations, impossible)
+        except run_limits.LimitReached:
+            support = None
+    reason = group.reason if group else ""
+    if stopped is not None:
+        reason = f"{reason}; {stopped[1]}" if reason else stopped[1]
     return Answer(
         question.text,
         line,
@@ -267,9 +258,10 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
         witnessed,
         tuple(witnesses),
         domain=name,
-        reason=group.reason if group else "",
+        reason=reason,
         support=support,
         how=_how(support),
+        stopped=stopped if status == "unresolved" else None,
     )
 
 

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from certify import ir
+from certify import ir, run_limits
 from certify.domains.boolean import Encoding
 from certify.domains.classify import build
 from certify.numeric import Interval, LinearConstraint, LinearExpr
@@ -153,8 +153,13 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     witnesses: list[Witness] = []
     complete = False
     exact = True  # every combination's own bound search finished
+    stopped: run_limits.LimitReached | None = None
     for _ in range(certifier.options.budget or certifier.options.calls):
-        model = encoding.solve([*encoding.all_selectors(), activation])
+        try:
+            model = encoding.solve([*encoding.all_selectors(), activation])
+        except run_limits.LimitReached as stop:
+            stopped = stop  # the witnesses found so far are kept
+            break
         if model is None:
             complete = True
             break
@@ -193,6 +198,9 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
     reason = (
         "" if complete else "the budget ran out before every combination of comparisons was seen"
     )
+    limit = "budget"
+    if stopped is not None:
+        limit, reason = stopped.limit, f"{stopped.reason}, before every combination was seen"
     if not exact:
         reason = "the integer search for a combination's bounds ran out; the hull is an outer set"
     support = how = None
@@ -211,7 +219,7 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
         clock=query.clock,
         support=support,
         how=how,
-        stopped=None if complete and exact else ("budget", reason),
+        stopped=None if complete and exact else (limit, reason),
     )
 
 

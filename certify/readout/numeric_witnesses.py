@@ -1,0 +1,142 @@
+"""Witnesses for numeric answers: points pinned to chosen values, checked, put in words.
+
+A numeric answer's witnesses are states of the whole text: the consistency model with a point
+of the question's group for the numbers.  The point comes from a domain exact for the group
+*and* the extra constraint that pins the value (``with_constraint``), and every state is
+re-checked by the evaluator (``Certifier.witness``).  ``WitnessSearch`` chooses the values:
+the ends of the interval first, then inner values, then either side of a value it has.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from certify import ir, run_limits
+from certify.domains.base import NumericDomain
+from certify.domains.classify import RANK, build, classify
+from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
+from certify.readout.numbers import Group, pin, probe_values
+from certify.readout.witness import number_text
+from certify.report import Witness
+
+if TYPE_CHECKING:
+    from certify.readout.answer import Certifier
+
+
+def state_with(certifier: Certifier, point: dict[str, Fraction]) -> ir.State:
+    """The consistency state with ``point`` for the numbers (0 for the rest)."""
+    base = dict(certifier.consistency.point)
+    base.update(point)
+    for name in certifier.problem.vocabulary.numbers:
+        base.setdefault(name, Fraction(0))
+    return certifier.encoding.decode(certifier.consistency.model, base)
+
+
+class WitnessSearch:
+    """Witnesses for a numeric question: pinned to the interval's ends, then next to them.
+
+    Each proposal comes from a domain exact for the group *and* the pinned value (a box
+    cannot pin ``y - x``, a difference-bound matrix can), and the evaluator checks every
+    state.  When pinning finds fewer than two values, the search asks for a point on either
+    side of a value it has (``expr < v``, ``expr > v``), which finds the lattice of values
+    an integer leaves to a real (``y = 1/2 - x``).  The run's deadline stops the search; the
+    witnesses found so far are kept.
+    """
+
+    def __init__(self, certifier: Certifier, group: Group | None, query: ir.AskNumber) -> None:
+        self.certifier = certifier
+        self.group = group
+        self.query = query
+        self.witnesses: list[Witness] = []
+        self.reached: set[Fraction] = set()
+        self.stopped: tuple[str, str] | None = None
+
+    def run(self, interval: Interval, whole: bool) -> None:
+        """Pin the ends and some inner values, then look on both sides of a value found."""
+        expr = self.query.expr
+        wanted = 1 if interval.single is not None else 2
+        for value in probe_values(interval, whole):
+            if len(self.witnesses) >= wanted or self._late():
+                return
+            self._try(pin(expr, value))
+        if len(self.witnesses) >= wanted or interval.is_empty:
+            return
+        if not self.witnesses:
+            self._try(None)
+        for value in sorted(self.reached):
+            for relation in ("<", ">"):
+                if len(self.witnesses) >= wanted or self._late():
+                    return
+                self._try(LinearConstraint.make(expr, relation, LinearExpr((), value)))
+
+    def _late(self) -> bool:
+        deadline = run_limits.current()
+        if deadline.expired():
+            self.stopped = ("timeout", f"{deadline.describe()} during the witness search")
+            return True
+        return False
+
+    def _try(self, extra: LinearConstraint | None) -> None:
+        """Propose a point (with ``extra`` when given) and keep it if it gives a new value."""
+        certifier, expr = self.certifier, self.query.expr
+        point = propose(certifier, self.group, extra)
+        if point is None:
+            return
+        state = state_with(certifier, point)
+        value = expr.evaluate(dict(state.numbers))
+        if value in self.reached or (extra is not None and not extra.holds(dict(state.numbers))):
+            return
+        shown = (
+            number_text(certifier.problem.vocabulary, expr.variables[0], value)
+            if self.query.clock
+            else format_number(value)
+        )
+        self.witnesses.append(certifier.witness(None, state, shown))
+        self.reached.add(value)
+
+
+def with_constraint(certifier: Certifier, group: Group, extra: LinearConstraint) -> NumericDomain:
+    """The group's constraints and ``extra`` in the cheapest domain exact for both.
+
+    The group's own domain is kept when it already is (or was forced stronger); a box asked
+    to pin ``y - x`` becomes a difference-bound matrix, an octagon asked to pin ``x + y + z``
+    the linear domain.  Soundness does not depend on the choice: witnesses are checked.
+    """
+    name = _domain_for(certifier, group, extra)
+    if name == group.name:
+        return group.domain.assume(extra)
+    integers = certifier.problem.vocabulary.integers
+    return build(name, (*group.constraints, extra), integers, certifier.options.budget)
+
+
+def _domain_for(certifier: Certifier, group: Group, extra: LinearConstraint) -> str:
+    """The group's domain, or a stronger one when ``extra`` is outside its fragment."""
+    integers = certifier.problem.vocabulary.integers
+    needed = classify((*group.constraints, extra), integers).domain
+    return needed if RANK[needed] > RANK[group.name] else group.name
+
+
+def propose(
+    certifier: Certifier, group: Group | None, extra: LinearConstraint | None
+) -> dict[str, Fraction] | None:
+    """A point of the group (satisfying ``extra`` when given), checked by its domain."""
+    if group is None:
+        return {} if extra is None else _free_point(extra)
+    if extra is None:
+        found = group.domain.witness()
+    elif _domain_for(certifier, group, extra) == group.name:
+        found = group.domain.witness([extra])
+    else:
+        found = with_constraint(certifier, group, extra).witness()
+    return None if found is None else dict(found)
+
+
+def _free_point(extra: LinearConstraint) -> dict[str, Fraction] | None:
+    """A point for unconstrained variables: put everything on the first variable."""
+    if not extra.terms:
+        return {}
+    (first, c), *rest = extra.terms
+    point = {name: Fraction(0) for name, _ in rest}
+    point[first] = extra.bound / c
+    return point if extra.holds(point) else None
