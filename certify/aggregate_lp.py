@@ -145,7 +145,5 @@ def per_statement_optimum(design: Design) -> Optimum:
     pricing = worst_case_error(design, exact_coefficients(list(best_s[1])))
     bound, witness = certificate(design, best_w[1])
     exact = pricing.error.rational() == bound
-    method = (
-        "LP over (t, W) with cutting planes for ‖W‖₂ <= R_W (HiGHS), polished on the active set"
-    )
+    method = "an LP over (t, W) with cutting planes for ‖W‖₂ ≤ R_W (HiGHS), polished"
     return Optimum(pricing, method, bound, witness, exact, rounds=rounds)

@@ -52,6 +52,8 @@ from certify.aggregate import (
 )
 from certify.aggregate_exact import least_norm_solution, sqrt_bounds
 
+LOCAL_FIT = "the exact local fit (§4's condition holds)"
+
 TOLERANCE = 1e-9
 """The relative gap at which the search for the optimum stops."""
 
@@ -204,7 +206,7 @@ def _weighted(design: Design) -> Optimum:
         slope = delta * rho / np.sqrt(1 + rho @ covariance @ rho)
         pricing = worst_case_error(design, fit.coefficients)
         bound, witness = certificate(design, slope)
-        return Optimum(pricing, "exact local fit", bound, witness, True, tuple(map(float, rho)))
+        return Optimum(pricing, LOCAL_FIT, bound, witness, True, tuple(map(float, rho)))
     eigenvalues, vectors = np.linalg.eigh(covariance)
     eigenvalues = np.clip(eigenvalues, 0.0, None)
     along = vectors.T @ offset
@@ -228,7 +230,7 @@ def _weighted(design: Design) -> Optimum:
     slope = radius * miss / np.linalg.norm(miss)
     bound, witness = certificate(design, slope)
     exact = pricing.error.rational() == bound
-    method = "ridge fixed point (C + λI)ρ = m, λ by bisection"
+    method = "the ridge fixed point (C + λI)ρ = m, λ found by bisection"
     return Optimum(pricing, method, bound, witness, exact, tuple(map(float, rho)), (low, high))
 
 

@@ -380,15 +380,20 @@ def _fail(message: str, code: ExitCode) -> None:
 
 
 def main() -> None:
-    """Console entry point: ``certify verify ...`` or ``certify PATH... [options]``.
+    """Console entry point: ``certify verify ...``, ``certify aggregate ...`` or
+    ``certify PATH... [options]``.
 
-    (A text file literally named ``verify`` is reached as ``./verify``.)
+    (A text file literally named ``verify`` or ``aggregate`` is reached as ``./verify``.)
     """
     try:
         if sys.argv[1:2] == ["verify"]:
             from certify.verify_cli import main as verify
 
             verify(sys.argv[2:])
+        if sys.argv[1:2] == ["aggregate"]:
+            from certify.aggregate_cli import main as aggregate
+
+            aggregate(sys.argv[2:])
         app(prog_name="certify")
     except KeyboardInterrupt:
         sys.stderr.write("certify: interrupted\n")
