@@ -83,11 +83,10 @@ def shown(value: Surd | Fraction, short: int = 28) -> str:
     """``3``, ``2√(2) ≈ 2.828427``, ``1/3 ≈ 0.3333333``; ``≈ 2.732051`` when the exact is long."""
     surd = _surd(value)
     text, approx = str(surd), f"{float(surd):.7g}"
-    if len(text) > short:
+    rational = surd.rational()
+    if len(text) > short or (rational is not None and rational.denominator > 10**4):
         return f"≈ {approx}"
-    if surd.rational() is None or "/" in text:
-        return f"{text} ≈ {approx}"
-    return text
+    return f"{text} ≈ {approx}" if rational is None or "/" in text else text
 
 
 def vector(values: Sequence[Surd | Fraction]) -> str:

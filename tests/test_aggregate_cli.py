@@ -4,6 +4,7 @@ point, the JSON figures, and every kind of bad input as exit 3 naming the field.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -114,3 +115,35 @@ def test_unreadable_files_are_exit_3(tmp_path: Path) -> None:
     ):
         result = CliRunner().invoke(app, [str(path)])
         assert result.exit_code == 3 and message in result.stderr
+
+
+SAMPLE_FILES = sorted((SAMPLES / "aggregate").glob("*.json"))
+
+
+@pytest.mark.parametrize("path", SAMPLE_FILES, ids=lambda p: p.name)
+def test_every_sample_is_attained_and_certified(path: Path) -> None:
+    result = CliRunner().invoke(app, [str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.stdout)
+    parts = [document[k] for k in ("given", "plain_average", "local_fit") if document[k]]
+    for part in [*parts, document["optimum"]]:
+        assert part["attains"] is True and part["attained"] == part["error"]
+    best = document["optimum"]
+    assert best["gap"] <= best["tolerance"] * max(1.0, best["error"]["float"])
+    for part in parts:
+        assert part["error"]["float"] >= best["lower_bound"]["float"]
+
+
+def _without_gap(text: str) -> str:
+    return re.sub(r"within \S+ of the optimum", "within GAP of the optimum", text)
+
+
+def test_the_readme_shows_what_the_command_prints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The README's example is this command's output (the last digits of the gap aside)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    command = "$ certify aggregate samples/aggregate/paper.json\n"
+    shown = readme.split(command, 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    result = CliRunner().invoke(app, ["samples/aggregate/paper.json"])
+    assert result.exit_code == 0
+    assert _without_gap(result.stdout) == _without_gap(shown)
