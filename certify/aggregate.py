@@ -36,15 +36,24 @@ sum-to-one coefficients can beat.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from functools import wraps
+from typing import TYPE_CHECKING, TypeVar
 
-from certify.aggregate_exact import Surd, least_norm_solution
+from certify.aggregate_exact import (
+    Surd,
+    combine_rows,
+    least_norm_solution,
+    row_products,
+    second_moment,
+)
 
 if TYPE_CHECKING:
     from certify.aggregate_optimum import Optimum
+
+_T = TypeVar("_T")
 
 Number = Fraction | int | float | str
 """An input number: a Fraction, an int, a float (read as the decimal it prints as) or a
@@ -89,6 +98,8 @@ class Design:
     query: tuple[Fraction, ...]
     radius: Fraction
     tolerance: Tolerance
+    offsets: tuple[tuple[Fraction, ...], ...] = field(init=False, repr=False, compare=False)
+    """The key offsets ``k_j − q``."""
 
     def __post_init__(self) -> None:
         if not self.keys:
@@ -109,6 +120,8 @@ class Design:
                 raise ValueError("every per-statement delta must be at least 0")
         if sizes != len(self.keys):
             raise ValueError(f"{name} has {sizes} entries for {len(self.keys)} keys")
+        offsets = tuple(tuple(k - c for k, c in zip(key, self.query)) for key in self.keys)
+        object.__setattr__(self, "offsets", offsets)
 
     @staticmethod
     def weighted(
@@ -137,11 +150,6 @@ class Design:
     def size(self) -> int:
         """The number of values."""
         return len(self.keys)
-
-    @property
-    def offsets(self) -> tuple[tuple[Fraction, ...], ...]:
-        """The key offsets ``k_j − q``."""
-        return tuple(tuple(k - c for k, c in zip(key, self.query)) for key in self.keys)
 
 
 def _points(keys: Sequence[Sequence[Number]]) -> tuple[tuple[Fraction, ...], ...]:
@@ -182,6 +190,19 @@ def _combination(pairs: Iterable[tuple[Fraction, Surd]]) -> Surd:
     return Surd(tuple(sorted((r, c) for r, c in total.items() if c)))
 
 
+def _weighted_square(weights: Sequence[Fraction], vector: Sequence[Surd]) -> Surd:
+    """``Σ_j weights[j] · vector[j]²``; when every entry is ``c_j √r`` for one ``r`` (as the
+    attaining W and ε are), computed as ``(Σ_j weights[j] c_j²) · r``."""
+    radicands = {r for surd in vector for r, _ in surd.terms}
+    if len(radicands) == 1 and all(len(surd.terms) == 1 for surd in vector if surd.terms):
+        (radicand,) = radicands
+        total = sum(
+            (w * s.terms[0][1] ** 2 for w, s in zip(weights, vector) if s.terms), Fraction(0)
+        )
+        return Surd.of(total * radicand)
+    return _combination((w, e * e) for w, e in zip(weights, vector))
+
+
 def worst_case_error(design: Design, coefficients: Sequence[Number]) -> Pricing:
     """Price ``coefficients`` (they must sum to one): the exact worst-case error
     ``R_W ‖Σ_j s_j (k_j − q)‖₂ + δ ‖P^{-1/2} s‖₂`` (weighted) or
@@ -195,11 +216,8 @@ def worst_case_error(design: Design, coefficients: Sequence[Number]) -> Pricing:
         raise ValueError(f"{len(s)} coefficients for {design.size} values")
     if sum(s, Fraction(0)) != 1:
         raise ValueError(f"the coefficients sum to {sum(s, Fraction(0))}, not 1")
-    offsets = design.offsets
     radius = design.radius
-    miss = [
-        sum((sj * k[i] for sj, k in zip(s, offsets)), Fraction(0)) for i in range(len(design.query))
-    ]
+    miss = combine_rows(s, design.offsets)
     miss_squared = sum((x * x for x in miss), Fraction(0))
     reproduction = Surd.root(miss_squared, radius)
     gradient = tuple(
@@ -208,12 +226,12 @@ def worst_case_error(design: Design, coefficients: Sequence[Number]) -> Pricing:
     tolerance = design.tolerance
     if isinstance(tolerance, Weighted):
         spread = sum((sj * sj / w for sj, w in zip(s, tolerance.weights)), Fraction(0))
-        amplification = Surd.root(spread, tolerance.delta)
+        root = Surd.root(spread)  # reduced once: every ε_j is a multiple of √spread
+        amplification = root.scaled(tolerance.delta)
         perturbation = tuple(
-            Surd.root(spread, tolerance.delta * sj / (w * spread))
-            for sj, w in zip(s, tolerance.weights)
+            root.scaled(tolerance.delta * sj / (w * spread)) for sj, w in zip(s, tolerance.weights)
         )
-        used = _combination((w, e * e) for w, e in zip(tolerance.weights, perturbation))
+        used = _weighted_square(tolerance.weights, perturbation)
         within_tolerance = used.rational() == tolerance.delta**2
     else:
         amplification = Surd.of(
@@ -224,11 +242,10 @@ def worst_case_error(design: Design, coefficients: Sequence[Number]) -> Pricing:
         within_tolerance = all(
             abs(e.rational() or Fraction(0)) <= d for e, d in zip(perturbation, tolerance.deltas)
         )
-    norm = _combination((Fraction(1), g * g) for g in gradient).rational()
-    attained = _combination(
-        [(sj * k, g) for sj, key in zip(s, offsets) for k, g in zip(key, gradient)]
-        + [(sj, e) for sj, e in zip(s, perturbation)]
-    )
+    norm = _weighted_square([Fraction(1)] * len(gradient), gradient).rational()
+    # Σ_j s_j (W·(k_j − q) + ε_j), summed as W·(Σ_j s_j (k_j − q)) + Σ_j s_j ε_j: the same
+    # exact number, with n·d products of integers instead of surds.
+    attained = _combination([*zip(miss, gradient), *zip(s, perturbation)])
     return Pricing(
         coefficients=s,
         reproduction=reproduction,
@@ -266,20 +283,35 @@ class Moments:
     covariance: tuple[tuple[Fraction, ...], ...]
 
 
+def _per_design(function: Callable[[Design], _T]) -> Callable[[Design], _T]:
+    """Remember ``function``'s last results by the design's identity (hashing a design hashes
+    every coordinate, slower than the moments themselves)."""
+    remembered: list[tuple[Design, _T]] = []
+
+    @wraps(function)
+    def cached(design: Design) -> _T:
+        for seen, result in remembered:
+            if seen is design:
+                return result
+        result = function(design)
+        remembered[:] = [(design, result), *remembered[:3]]
+        return result
+
+    return cached
+
+
+@_per_design
 def moments(design: Design) -> Moments:
-    """The attended centre, query offset and key covariance under :func:`softmax_weights`."""
+    """The attended centre, query offset and key covariance under :func:`softmax_weights`.
+
+    ``C = Σ p_j k_j k_jᵀ − k̄ k̄ᵀ`` (``Σ p_j = 1``), in integers over common denominators.
+    """
     p = softmax_weights(design)
-    dimension = len(design.query)
-    centre = tuple(
-        sum((pj * key[i] for pj, key in zip(p, design.keys)), Fraction(0)) for i in range(dimension)
-    )
-    centred = [[k - c for k, c in zip(key, centre)] for key in design.keys]
+    centre = tuple(combine_rows(p, design.keys))
+    second = second_moment(p, design.keys)
     covariance = tuple(
-        tuple(
-            sum((pj * x[i] * x[j] for pj, x in zip(p, centred)), Fraction(0))
-            for j in range(dimension)
-        )
-        for i in range(dimension)
+        tuple(second[a][b] - centre[a] * centre[b] for b in range(len(centre)))
+        for a in range(len(centre))
     )
     offset = tuple(c - q for c, q in zip(centre, design.query))
     return Moments(p, centre, offset, covariance)
@@ -288,9 +320,10 @@ def moments(design: Design) -> Moments:
 def corrected_average(design: Design, direction: Sequence[Fraction]) -> tuple[Fraction, ...]:
     """The covariance-corrected average ``s_j = p_j (1 − (k_j − k̄)ᵀρ)``: sums to one."""
     shape = moments(design)
+    level = 1 + sum((c * r for c, r in zip(shape.centre, direction)), Fraction(0))
     return tuple(
-        pj * (1 - sum(((k - c) * r for k, c, r in zip(key, shape.centre, direction)), Fraction(0)))
-        for pj, key in zip(shape.weights, design.keys)
+        pj * (level - along)
+        for pj, along in zip(shape.weights, row_products(design.keys, direction))
     )
 
 
@@ -307,6 +340,7 @@ class LocalFit:
     optimal: bool  # left <= right, decided exactly on the squares
 
 
+@_per_design
 def local_fit(design: Design) -> LocalFit | None:
     """The exact local fit of a weighted design, or None when the query is off the affine hull
     of the keys (no sum-to-one coefficients reproduce it) or the tolerance is per-statement."""

@@ -145,11 +145,11 @@ def render_text(outcome: Outcome, path: str) -> str:
     lines = [
         f"{path}: {design.size} values, keys in {len(design.query)} dimension"
         f"{'s' if len(design.query) > 1 else ''}, query {vector(design.query)}, "
-        f"R_W = {shown(design.radius)}"
+        f"R_W {_is(shown(design.radius))}"
     ]
     if isinstance(tolerance, Weighted):
         lines.append(
-            f"  weighted tolerance ‖P^{{1/2}} ε‖₂ ≤ δ with δ = {shown(tolerance.delta)}, "
+            f"  weighted tolerance ‖P^{{1/2}} ε‖₂ ≤ δ with δ {_is(shown(tolerance.delta))}, "
             f"P = diag{vector(tolerance.weights)}"
         )
     else:

@@ -13,9 +13,10 @@ rational enclosures computed with integer square roots.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from math import isqrt
+from math import isqrt, lcm
 
 _SMALL_PRIMES = tuple(p for p in range(2, 1000) if all(p % q for q in range(2, isqrt(p) + 1)))
 
@@ -87,6 +88,9 @@ class Surd:
         return self + (-other)
 
     def __mul__(self, other: Surd) -> Surd:
+        if len(self.terms) == len(other.terms) == 1 and self.terms[0][0] == other.terms[0][0]:
+            (radicand, c1), (_, c2) = self.terms[0], other.terms[0]
+            return Surd.of(c1 * c2 * radicand)  # c1√r · c2√r, without reducing r² again
         product = Surd()
         for r1, c1 in self.terms:
             for r2, c2 in other.terms:
@@ -200,3 +204,58 @@ def least_norm_solution(matrix: list[list[Fraction]], rhs: list[Fraction]) -> li
         sum((matrix[i][k] * solution[k] for k in range(size)), Fraction(0)) for i in range(size)
     ]
     return solution if reached == list(rhs) else None
+
+
+def _over_common(values: Sequence[Fraction]) -> tuple[list[int], int]:
+    """The numerators of ``values`` over their least common denominator, and that denominator."""
+    denominator = lcm(*(v.denominator for v in values)) if values else 1
+    return [v.numerator * (denominator // v.denominator) for v in values], denominator
+
+
+def combine_rows(weights: Sequence[Fraction], rows: Sequence[Sequence[Fraction]]) -> list[Fraction]:
+    """``Σ_j weights[j] · rows[j]``, exactly, in integers over common denominators (a rational
+    sum term by term would reduce a fraction at every step: ~50 times slower)."""
+    size = len(rows[0]) if rows else 0
+    numerators, scale = _over_common(weights)
+    entries, unit = _over_common([x for row in rows for x in row])
+    totals = [0] * size
+    for j, weight in enumerate(numerators):
+        if weight:
+            base = j * size
+            for i in range(size):
+                totals[i] += weight * entries[base + i]
+    return [Fraction(total, scale * unit) for total in totals]
+
+
+def row_products(rows: Sequence[Sequence[Fraction]], vector: Sequence[Fraction]) -> list[Fraction]:
+    """``rows[j] · vector`` for every row, exactly, in integers over common denominators."""
+    size = len(vector)
+    numerators, scale = _over_common(vector)
+    entries, unit = _over_common([x for row in rows for x in row])
+    return [
+        Fraction(sum(entries[j * size + i] * numerators[i] for i in range(size)), scale * unit)
+        for j in range(len(rows))
+    ]
+
+
+def second_moment(
+    weights: Sequence[Fraction], rows: Sequence[Sequence[Fraction]]
+) -> list[list[Fraction]]:
+    """``Σ_j weights[j] · rows[j] rows[j]ᵀ``, exactly (integers over common denominators)."""
+    size = len(rows[0]) if rows else 0
+    numerators, scale = _over_common(weights)
+    entries, unit = _over_common([x for row in rows for x in row])
+    totals = [[0] * size for _ in range(size)]
+    for j, weight in enumerate(numerators):
+        if weight:
+            row = entries[j * size : (j + 1) * size]
+            for a in range(size):
+                scaled = weight * row[a]
+                target = totals[a]
+                for b in range(a, size):
+                    target[b] += scaled * row[b]
+    denominator = scale * unit * unit
+    return [
+        [Fraction(totals[min(a, b)][max(a, b)], denominator) for b in range(size)]
+        for a in range(size)
+    ]

@@ -17,6 +17,7 @@ from __future__ import annotations
 import difflib
 import json
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -29,6 +30,8 @@ MAX_POSITIONS = 10_000
 MAX_DIMENSION = 32
 MAX_MAGNITUDE = Fraction(10**12)
 MAX_DENOMINATOR = 10**18
+MAX_DIGITS = 40
+MAX_EXPONENT = 30
 
 MODELS = {"weighted": ("delta", "P"), "per-statement": ("deltas",)}
 FIELDS = ("keys", "values", "query", "R_W", "model", "delta", "P", "deltas", "coefficients")
@@ -59,7 +62,7 @@ def read_request(path: str) -> Request:
     except OSError as error:
         raise TextError(f"cannot be read: {error.strerror or error}", file=path) from None
     try:
-        document = json.loads(raw, parse_float=Fraction, parse_constant=_no_constant)
+        document = json.loads(raw, parse_float=_decimal, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
         raise TextError(
             f"is not JSON: {error.msg}", file=path, line=error.lineno, column=error.colno
@@ -71,13 +74,28 @@ def read_request(path: str) -> Request:
 
 @dataclass(frozen=True, slots=True)
 class _Constant:
-    """``NaN``, ``Infinity`` or ``-Infinity`` in the file: kept to be refused by its field."""
+    """``NaN``, ``Infinity``, ``-Infinity`` or a number out of range (``1e999999``) in the
+    file: kept to be refused by the field it is in."""
 
     name: str
 
 
 def _no_constant(name: str) -> Any:
     return _Constant(name)
+
+
+def _decimal(text: str) -> Fraction | _Constant:
+    """A decimal numeral as an exact rational, looked at before it is expanded: ``1e999999999``
+    would be a billion-digit integer."""
+    try:
+        number = Decimal(text)
+    except InvalidOperation:
+        return _Constant(json.dumps(text[:40]))
+    if not number.is_finite():
+        return _Constant(text.strip())
+    if len(number.as_tuple().digits) > MAX_DIGITS or abs(number.adjusted()) > MAX_EXPONENT:
+        return _Constant(f"{text.strip()[:40]} (outside the supported range)")
+    return Fraction(*number.as_integer_ratio())
 
 
 def parse_request(document: object, path: str = "") -> Request:
@@ -179,11 +197,14 @@ def _number(value: object, where: str, path: str) -> Fraction:
         number = value
     elif isinstance(value, int) and not isinstance(value, bool):
         number = Fraction(value)
-    elif isinstance(value, str) and len(value) <= 100:
+    elif isinstance(value, str) and len(value) <= 100 and "/" in value:
         try:
             number = Fraction(value.strip())
         except (ValueError, ZeroDivisionError):
             number = None
+    elif isinstance(value, str) and len(value) <= 100:
+        read = _decimal(value)
+        number = read if isinstance(read, Fraction) else None
     if number is None:
         raise TextError(f"{where}: expected a number, got {_kind(value)}", file=path)
     if abs(number) > MAX_MAGNITUDE or number.denominator > MAX_DENOMINATOR:

@@ -50,7 +50,7 @@ from certify.aggregate import (
     moments,
     worst_case_error,
 )
-from certify.aggregate_exact import least_norm_solution, sqrt_bounds
+from certify.aggregate_exact import combine_rows, least_norm_solution, row_products, sqrt_bounds
 
 LOCAL_FIT = "the exact local fit (§4's condition holds)"
 
@@ -154,9 +154,9 @@ SHRINK: tuple[Fraction, ...] = (
 """The factors tried on a rounded slope until a certificate exists (``w = 0`` always has one)."""
 
 
-def _level(design: Design, w: Sequence[Fraction]) -> Fraction | None:
-    """The largest ``t`` with ``ε_j = t − wᵀ(k_j − q)`` within the tolerance, or None."""
-    values = [sum((a * b for a, b in zip(w, k)), Fraction(0)) for k in design.offsets]
+def _level(design: Design, values: Sequence[Fraction]) -> Fraction | None:
+    """The largest ``t`` with ``ε_j = t − values[j]`` within the tolerance, or None
+    (``values[j] = wᵀ(k_j − q)``)."""
     tolerance = design.tolerance
     if isinstance(tolerance, Weighted):
         weights, delta = tolerance.weights, tolerance.delta
@@ -182,9 +182,10 @@ def certificate(
     ``t`` exists.
     """
     w = _on_exact_positions(design, _into_ball(design, slope))
+    values = row_products(design.offsets, w)
     for factor in SHRINK:
         shrunk = [x * factor for x in w]
-        level = _level(design, shrunk)
+        level = _level(design, [u * factor for u in values])
         if level is not None:
             assert sum((x * x for x in shrunk), Fraction(0)) <= design.radius**2
             return level, tuple(shrunk)
@@ -246,7 +247,4 @@ def corrected_average_floats(
 
 
 def _miss(design: Design, s: Sequence[Fraction]) -> list[Fraction]:
-    dimension = len(design.query)
-    return [
-        sum((sj * k[i] for sj, k in zip(s, design.offsets)), Fraction(0)) for i in range(dimension)
-    ]
+    return combine_rows(s, design.offsets)

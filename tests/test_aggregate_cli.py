@@ -93,6 +93,11 @@ BAD = [
     (json.dumps({**GOOD, "P": [1, 1], "delta": 10**13}), "delta: 1e+13 is outside"),
     (json.dumps({**GOOD, "model": "per-statement", "delta": None}), "'delta' belongs to the"),
     (json.dumps({**GOOD, "P": [1, 1], "keys": []}), "keys: give between 1 and"),
+    (
+        '{"keys": [[0]], "query": [1e999999999], "R_W": 1, "model": "weighted", "delta": 1, '
+        '"P": [1]}',
+        "query[0]: expected a number, got 1e999999999 (outside the supported range)",
+    ),
 ]
 
 
