@@ -20,7 +20,13 @@ from __future__ import annotations
 import numpy as np
 
 from certify.aggregate import Design, PerStatement, worst_case_error
-from certify.aggregate_optimum import TOLERANCE, Optimum, certificate, exact_coefficients
+from certify.aggregate_optimum import (
+    TOLERANCE,
+    Optimum,
+    certificate,
+    exact_coefficients,
+    feasible_scale,
+)
 
 MAX_CUTS = 100
 """The most LP rounds (cutting planes) the search makes."""
@@ -37,6 +43,13 @@ class _Problem:
         self.offsets = np.array(design.offsets, dtype=float)
         self.deltas = np.array(design.tolerance.deltas, dtype=float)
         self.radius = float(design.radius)
+        self.tolerance = design.tolerance
+        pinned = np.flatnonzero(self.deltas == 0)  # ε_j = 0 there: wᵀ(k_j − q) must be equal
+        differences = self.offsets[pinned[1:]] - self.offsets[pinned[0]] if pinned.size else None
+        dimension = self.offsets.shape[1]
+        self.free = np.eye(dimension)
+        if differences is not None and differences.size:
+            self.free = self.free - np.linalg.pinv(differences) @ differences
         self.scale = max(1.0, float(np.max(np.abs(self.offsets))) * self.radius)
         self.scale = max(self.scale, float(np.max(self.deltas)))
 
@@ -47,15 +60,15 @@ class _Problem:
         return self.radius * miss + float(self.deltas @ np.abs(s))
 
     def level(self, w: np.ndarray) -> float:
-        """The largest ``t`` the slope ``w`` (pulled into the ball) certifies, about."""
+        """The largest ``t`` the slope ``w`` certifies, about: projected so that it is equal at
+        the positions with a zero tolerance, pulled into the ball, shrunk until it has a level."""
+        w = self.free @ w  # as the certificate projects it, exactly
         length = float(np.linalg.norm(w))
         if length > self.radius:
             w = w * (self.radius / length)
         reached = self.offsets @ w
-        t = float(np.min(self.deltas + reached))
-        if float(np.max(reached - self.deltas)) > t + 1e-12 * self.scale:
-            return float(np.min(self.deltas))  # only w = 0 is known to certify
-        return t
+        reached = reached * feasible_scale(reached, self.tolerance, 1e-12 * self.scale)
+        return float(np.min(self.deltas + reached))
 
 
 def _solve(problem: _Problem, cuts: list[np.ndarray]) -> tuple[float, np.ndarray, np.ndarray]:

@@ -17,20 +17,20 @@ subgradient of ``‖·‖`` is the unit ball, so the local fit is optimal exactl
 bisection in floating point finds it, stopping when the bracket is as narrow as doubles allow
 (at most 200 halvings).  ``λ`` is found, never chosen.
 
-Per-statement model.  The problem ``min R_W‖Σ s_j(k_j − q)‖ + Σ |s_j| δ_j`` over
-``Σ s_j = 1`` is the LP dual of ``max t`` over ``(t, W)`` with ``|t − Wᵀ(k_j − q)| <= δ_j``
-and ``‖W‖₂ <= R_W``.  The ball is replaced by tangent cuts (the box ``|W_i| <= R_W`` first,
-then a cut at each LP optimum outside the ball) and each LP is solved by HiGHS
-(``scipy.optimize.linprog``); the coefficients are the LP's dual values.  In one dimension the
-box is the ball, so the first LP is exact.
+Per-statement model (:mod:`certify.aggregate_lp`).  ``min R_W‖Σ s_j(k_j − q)‖ + Σ |s_j| δ_j``
+over ``Σ s_j = 1`` is the dual of ``max t`` over ``(t, W)`` with ``|t − Wᵀ(k_j − q)| <= δ_j``
+and ``‖W‖₂ <= R_W``: LPs with cutting planes for the ball (HiGHS), polished on their active
+set.  In one dimension the first LP is exact.
 
 Certificate (both models).  For any ``w`` with ``‖w‖ <= R_W`` and ``t`` such that
 ``ε_j = t − wᵀ(k_j − q)`` is within the tolerance, every ``s`` with ``Σ s_j = 1`` has error at
 least ``sᵀ(K̃w + ε) = t``.  The ``w`` found above is turned into rationals, pulled into the
 ball, and given its largest ``t`` (rounded down where a square root appears), all exactly: the
 ``lower_bound``.  The printed coefficients are rationals summing exactly to one, priced
-exactly; ``gap`` bounds their excess over the true minimum.  The search stops once the gap is
-at most ``TOLERANCE`` times ``max(1, error)``; a larger gap is reported, never hidden.
+exactly; ``gap`` bounds their excess over the true minimum.  The per-statement search stops
+once its floating-point gap is at most ``TOLERANCE`` times ``max(1, error)``; the bisection
+runs to the precision of doubles.  The proved gap is reported either way, and the command
+says when it exceeds the tolerance.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ import numpy as np
 
 from certify.aggregate import (
     Design,
+    PerStatement,
     Pricing,
     Weighted,
     local_fit,
@@ -145,13 +146,43 @@ def _on_exact_positions(design: Design, w: list[Fraction]) -> list[Fraction]:
     ]
 
 
-SHRINK: tuple[Fraction, ...] = (
-    Fraction(1),
-    *(1 - Fraction(1, 2**k) for k in (52, 44, 36, 28, 20, 12, 4)),
-    Fraction(1, 2),
-    Fraction(0),
-)
-"""The factors tried on a rounded slope until a certificate exists (``w = 0`` always has one)."""
+def feasible_scale(
+    reached: np.ndarray, tolerance: Weighted | PerStatement, slack: float = 0.0
+) -> float:
+    """About the largest ``c`` in ``[0, 1]`` for which the slope ``c·w`` has a level ``t``,
+    where ``reached[j] = wᵀ(k_j − q)`` (floating point; the certificate then checks exactly).
+
+    Weighted: ``c² · Σ P_j (u_j − ū)² <= δ²``.  Per-statement: ``F(c) = max_j (c u_j − δ_j) −
+    min_j (c u_j + δ_j) <= 0``; ``F`` is convex with ``F(0) <= 0``, so the feasible ``c`` form an
+    interval from 0 and bisection finds its end.  ``slack`` forgives rounding in ``F``.
+    """
+    if isinstance(tolerance, Weighted):
+        weights = np.array(tolerance.weights, dtype=float)
+        mean = float(weights @ reached) / float(weights.sum())
+        spread = float(weights @ (reached - mean) ** 2)
+        delta = float(tolerance.delta)
+        return 1.0 if spread <= delta**2 else delta / math.sqrt(spread)
+    deltas = np.array(tolerance.deltas, dtype=float)
+
+    def excess(c: float) -> float:
+        return float(np.max(c * reached - deltas) - np.min(c * reached + deltas)) - slack
+
+    if excess(1.0) <= 0:
+        return 1.0
+    low, high = 0.0, 1.0
+    for _ in range(100):
+        middle = (low + high) / 2
+        if middle in (low, high):
+            break
+        low, high = (middle, high) if excess(middle) <= 0 else (low, middle)
+    return low
+
+
+def _scales(reached: np.ndarray, tolerance: Weighted | PerStatement) -> list[Fraction]:
+    """The factors a rounded slope is tried with, largest first; 0 always has a certificate."""
+    largest = Fraction(feasible_scale(reached, tolerance))
+    near = [largest * (1 - Fraction(1, 2**k)) for k in (50, 44, 36, 28, 20, 12, 4)]
+    return [largest, *near, Fraction(1, 2) * largest, Fraction(0)]
 
 
 def _level(design: Design, values: Sequence[Fraction]) -> Fraction | None:
@@ -178,12 +209,13 @@ def certificate(
     """A proved lower bound on every sum-to-one error, from a slope near the optimal ``W``.
 
     Returns ``(t, w)`` with ``‖w‖ <= R_W`` and ``ε_j = t − wᵀ(k_j − q)`` within the tolerance,
-    both checked exactly; the rounded slope is shrunk by the factors of ``SHRINK`` until such a
-    ``t`` exists.
+    both checked exactly; the rounded slope is shrunk, by about the largest factor that admits a
+    level (:func:`feasible_scale`) and then by smaller ones, until such a ``t`` exists.
     """
     w = _on_exact_positions(design, _into_ball(design, slope))
     values = row_products(design.offsets, w)
-    for factor in SHRINK:
+    reached = np.array([float(u) for u in values])
+    for factor in _scales(reached, design.tolerance):
         shrunk = [x * factor for x in w]
         level = _level(design, [u * factor for u in values])
         if level is not None:

@@ -321,3 +321,35 @@ def test_the_api_refuses_coefficients_that_do_not_sum_to_one() -> None:
         worst_case_error(design, [1, 0, 0])
     with pytest.raises(ValueError, match="P must be positive"):
         Design.weighted([[0], [2]], [0], 1, 2, [1, 0])
+
+
+HARD = [
+    # A slope rounded to rationals needed shrinking by 2^-28 before it certified (gap 4e-8).
+    Design.per_statement(
+        [
+            [F(-2, 3), 5, 5, F(1, 3)],
+            [-4, F(1, 2), -6, 2],
+            [F(5, 3), F(1, 2), F(-3, 2), -5],
+            [2, -5, -1, F(-3, 2)],
+            [-1, 6, -5, -5],
+        ],
+        [F(1, 2), -1, F(-1, 4), 3],
+        5,
+        [1, F(2, 3), 3, 0, 2],
+    ),
+    # Two exact readings: the slope must be equal on them, which floats never are (gap 0.12).
+    Design.per_statement(
+        [[F(1, 3), 5, -2], [0, 0, 1], [-3, F(-4, 3), 3]], [-2, 4, F(5, 3)], 2, [0, 1, 0]
+    ),
+    # Only exact readings, in four dimensions (100 LPs, gap 9e-8).
+    Design.per_statement(
+        [[-1, 6, 3, 2], [0, 3, -4, 0]], [-1, F(3, 4), F(-5, 3), -1], F(3, 4), [0, 0]
+    ),
+]
+
+
+@pytest.mark.parametrize("design", HARD, ids=["rounded-slope", "two-exact", "all-exact"])
+def test_per_statement_counterexamples_are_certified_within_tolerance(design: Design) -> None:
+    best = optimal_coefficients(design)
+    assert best.pricing.attains
+    assert best.gap <= F(TOLERANCE) * max(1, best.pricing.error.bounds()[1])
