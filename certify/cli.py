@@ -39,7 +39,8 @@ what remains of every variable the text mentions.
 
 Subcommands: 'certify verify REPORT.json [TEXT]' re-checks a saved --json report without
 trusting the engine that wrote it; 'certify schema' (or 'certify schema error') prints the
-JSON Schema of the --json report (or of the error document).
+JSON Schema of the --json report (or of the error document); 'certify aggregate FILE.json'
+prints the exact worst-case error of an aggregation and the optimal coefficients (seed §4).
 """
 
 EPILOG = """Examples:
@@ -524,9 +525,11 @@ def schema(
 
 
 def main() -> None:
-    """Console entry point: ``certify verify ...``, ``certify schema ...`` or ``certify PATH...``.
+    """Console entry point: ``certify verify ...``, ``certify schema ...``,
+    ``certify aggregate ...`` or ``certify PATH...``.
 
-    (A text file literally named ``verify`` or ``schema`` is reached as ``./verify``.)
+    (A text file literally named ``verify``, ``schema`` or ``aggregate`` is reached as
+    ``./verify``.)
     """
     try:
         if sys.argv[1:2] == ["verify"]:
@@ -535,6 +538,10 @@ def main() -> None:
             verify(sys.argv[2:])
         if sys.argv[1:2] == ["schema"]:
             schema_app(args=sys.argv[2:], prog_name="certify schema")
+        if sys.argv[1:2] == ["aggregate"]:
+            from certify.aggregate_cli import main as aggregate
+
+            aggregate(sys.argv[2:])
         app(prog_name="certify")
     except KeyboardInterrupt:  # before or after ``run`` (its own interrupts say how far it got)
         sys.stderr.write("certify: interrupted\n")
