@@ -1,0 +1,378 @@
+"""The oracle: every question of a finite text answered by brute force, from SPEC section 2.
+
+It shares nothing with certify. Its state is a plain dict from variables to values:
+
+- ``("loc", X, m)``: the innermost place of located individual X at moment m (a named place,
+  or ``("other", v)``: the unnamed place that variable v opened; unnamed places lie outside
+  every named place and there are as many as needed, so each variable may open its own and
+  later variables may share an opened one: every partition up to renaming, once);
+- ``("edge", P, Q)``: whether P is directly in Q, one Boolean for each pair some statement
+  puts in place-in-place position (containment holds nowhere else; it is transitive and must
+  be acyclic);
+- ``("attr", X, A)``: X's value of a declared attribute A (closed: one declared value);
+- ``("prop", X, A)``, ``("kind", X, N)``, ``("rel", X, V, Y)``: free Booleans.
+
+A moment starts at every update of an individual's location (movement verbs; in a story every
+location statement about its subject); a statement refers to the moment current where it
+stands, a question to the moment current where it is asked. Rules are ground over the named
+individuals of the prefix. ``finite_search`` enumerates the states exactly.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from tests.reference.finite_search import Assignment, Term, Var, components, models, satisfiable
+from tests.reference.finite_text import (
+    ATTRIBUTES,
+    Connective,
+    Declare,
+    Different,
+    FiniteText,
+    Group,
+    In,
+    IsIn,
+    IsTrue,
+    Kind,
+    Literal,
+    Mentions,
+    Move,
+    Nobody,
+    PlacesAre,
+    Prop,
+    Question,
+    Relation,
+    Rule,
+    Same,
+    SameValue,
+    Statement,
+    Value,
+    WhatValue,
+    Where,
+    Who,
+    Whose,
+    is_place_noun,
+    listing,
+    mention,
+    owner_of,
+    questions_of,
+    statements_of,
+    text_places,
+)
+
+OTHER = "(other)"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    status: str
+    answers: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Expected:
+    """Whole-text consistency, then one outcome per in-file question and per ``--ask``."""
+
+    consistent: bool
+    outcomes: tuple[Outcome, ...]
+
+
+def expected(text: FiniteText) -> Expected:
+    """Answer every question of ``text`` from SPEC section 2."""
+    outcomes = []
+    for index, line in enumerate(text.lines):
+        for question in questions_of([line]):
+            outcomes.append(World(text, index, question).outcome())
+    for question in text.asks:
+        outcomes.append(World(text, len(text.lines), question).outcome())
+    return Expected(World(text, len(text.lines), None).consistent(), tuple(outcomes))
+
+
+def status_of(answers: set[str] | frozenset[str]) -> str:
+    """SPEC 2: no state is contradictory; one named answer is forced; anything else open."""
+    if not answers:
+        return "contradictory"
+    return "forced" if len(answers) == 1 and OTHER not in answers else "open"
+
+
+class World:
+    """The state space of a text's first ``upto`` lines, as seen by ``question``."""
+
+    def __init__(self, text: FiniteText, upto: int, question: Question | None) -> None:
+        self.story = text.story
+        self.places = text_places(text)
+        items = statements_of(text.lines[:upto])
+        seen = Mentions()
+        for item in items:
+            mention(item, seen)
+        asked = mention(question, Mentions()) if question is not None else Mentions()
+        names = seen.places | seen.located | seen.named | asked.places | asked.located
+        self.named = sorted(n for n in names if n in self.places or is_place_noun(n))
+        self.closed = seen.closed
+        self.located = sorted(seen.located - self.places)
+        holders = {name for name, _ in seen.holders}
+        self.individuals = sorted((seen.located | seen.named | holders) - self.places)
+        self.edges = sorted(
+            ("edge", s, p) for s, p in _containments(items) if s in self.places and s != p
+        )
+        self._above: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
+        self.moments: dict[str, int] = {}
+        self.constraints: list[Term] = []
+        for item in items:
+            self._add(item)
+        if self.edges:
+            edges = frozenset(self.edges)
+            self.constraints.append((edges, self._acyclic))
+        self.question = question
+
+    # --- the state ---------------------------------------------------------------------------
+
+    def _add(self, statement: Statement) -> None:
+        mover = self._mover(statement)
+        now = dict(self.moments)
+        if mover is not None:
+            now[mover] = now.get(mover, 0) + 1
+        self.constraints.append(self.term(statement, now))
+        self.moments = now
+
+    def _mover(self, s: Statement) -> str | None:
+        """The individual whose location this statement replaces (SPEC 2, update law)."""
+        if isinstance(s, Move):
+            return s.subject
+        if self.story and isinstance(s, In) and s.subject not in self.places:
+            return s.subject
+        if self.story and isinstance(s, Same):
+            return s.first
+        return None
+
+    def above(self, a: Assignment) -> dict[str, frozenset[str]]:
+        """Every place's strict ancestors under the edges that hold in ``a`` (memoized)."""
+        key = tuple(a[e] for e in self.edges)
+        found = self._above.get(key)
+        if found is None:
+            parents: dict[str, list[str]] = {}
+            for edge, holds in zip(self.edges, key):
+                if holds:
+                    parents.setdefault(str(edge[1]), []).append(str(edge[2]))
+            found = {p: frozenset(_reach(p, parents)) for p in parents}
+            self._above[key] = found
+        return found
+
+    def _acyclic(self, a: Assignment) -> bool:
+        return all(p not in ancestors for p, ancestors in self.above(a).items())
+
+    def loc(self, name: str, now: dict[str, int]) -> Var:
+        return ("loc", name, now.get(name, 0))
+
+    def inside(self, name: str, place: str, now: dict[str, int]) -> Term:
+        """SPEC 2: X is in P iff X's own place is P or a place inside P."""
+        edges = frozenset(self.edges)
+        if name in self.places:
+            return edges, lambda a: place in self.above(a).get(name, ())
+        var = self.loc(name, now)
+
+        def holds(a: Assignment) -> bool:
+            value = a[var]
+            return value == place or (
+                isinstance(value, str) and place in self.above(a).get(value, ())
+            )
+
+        return edges | {var}, holds
+
+    def term(self, s: Statement, now: dict[str, int]) -> Term:
+        """What ``s`` says, as a test on a state, with the variables it reads."""
+        if isinstance(s, In | Move):
+            places = (s.place,) if isinstance(s, Move) else s.places
+            form = "in" if isinstance(s, Move) else s.form
+            return _count([self.inside(s.subject, p, now) for p in places], _PLACES[form])
+        if isinstance(s, Group):
+            terms = [self.inside(x, s.place, now) for x in s.subjects]
+            rule = _GROUP[s.form]
+            return _count(terms, lambda n: rule(n, len(terms)))
+        if isinstance(s, Nobody):
+            return _count([self.inside(x, s.place, now) for x in self.located], lambda n: n == 0)
+        if isinstance(s, Same | Different):
+            names = (s.first, s.second) if isinstance(s, Same) else s.names
+            vars_ = [self.loc(x, now) for x in names]
+            if isinstance(s, Same):
+                return frozenset(vars_), lambda a: a[vars_[0]] == a[vars_[1]]
+            return frozenset(vars_), lambda a: len({a[v] for v in vars_}) == len(vars_)
+        if isinstance(s, PlacesAre | Declare):
+            return frozenset(), lambda a: True
+        if isinstance(s, Connective):
+            return _connect(s.kind, [self.term(p, now) for p in s.parts])
+        if isinstance(s, Rule):
+            return self._rule(s)
+        return _fact(s)
+
+    def _rule(self, s: Rule) -> Term:
+        ground = []
+        for x in self.individuals:
+            literals = [_literal(x, lit) for lit in (*s.premises, s.conclusion)]
+            ground.append(_connect("if", [_connect("and", literals[:-1]), literals[-1]]))
+        return _connect("and", ground) if ground else (frozenset(), lambda a: True)
+
+    # --- reading a question ------------------------------------------------------------------
+
+    def ask(self, q: Question) -> Term:
+        """The question as a function from a state to its answer (a string)."""
+        now = self.moments
+        if isinstance(q, Where):
+            var = self.loc(q.subject, now)
+            return frozenset({var}), lambda a: a[var] if isinstance(a[var], str) else OTHER
+        if isinstance(q, IsIn):
+            return _yes_no(self.inside(q.subject, q.place, now))
+        if isinstance(q, Who):
+            terms = [(x, self.inside(x, q.place, now)) for x in self.located]
+            return _names(terms, "nobody")
+        if isinstance(q, Whose):
+            houses = [(p, owner_of(p)) for p in self.named]
+            terms = [
+                (o[0], self.inside(q.subject, p, now)) for p, o in houses if o and o[1] == q.noun
+            ]
+            return _names(terms, "(none)")
+        if isinstance(q, WhatValue):
+            var = ("attr", q.subject, q.attribute)
+            return frozenset({var}), lambda a: a[var]
+        assert isinstance(q, IsTrue)
+        return _yes_no(self.term(q.statement, now))
+
+    # --- enumeration -------------------------------------------------------------------------
+
+    def domain(self, var: Var, earlier: list[Var], a: Assignment) -> list[object]:
+        kind = var[0]
+        if kind == "loc":
+            values: list[object] = list(self.named)
+            if not self.closed:
+                values += [a[u] for u in earlier if a[u] == ("other", u)]
+                values.append(("other", var))
+            return values
+        if kind == "attr":
+            return list(ATTRIBUTES[str(var[2])])
+        return [False, True]
+
+    def consistent(self) -> bool:
+        parts = components(self.constraints, frozenset())
+        return all(satisfiable(*part, self.domain) for part in parts)
+
+    def outcome(self) -> Outcome:
+        assert self.question is not None
+        asked, answer = self.ask(self.question)
+        parts = components(self.constraints, asked)
+        if not all(satisfiable(*part, self.domain) for part in parts[1:]):
+            return Outcome("contradictory", frozenset())
+        variables, terms = parts[0]
+        answers = {str(answer(a)) for a in models(variables, terms, self.domain)}
+        return Outcome(status_of(answers), frozenset(answers))
+
+
+# --- small pieces ----------------------------------------------------------------------------
+
+_PLACES: dict[str, Callable[[int], bool]] = {
+    "in": lambda n: n >= 1,
+    "or": lambda n: n >= 1,
+    "either": lambda n: n == 1,
+    "not": lambda n: n == 0,
+    "no longer": lambda n: n == 0,
+    "neither": lambda n: n == 0,
+}
+_GROUP: dict[str, Callable[[int, int], bool]] = {
+    "and": lambda n, total: n == total,
+    "both": lambda n, total: n == total,
+    "or": lambda n, total: n >= 1,
+    "at least one": lambda n, total: n >= 1,
+    "exactly one": lambda n, total: n == 1,
+    "neither": lambda n, total: n == 0,
+}
+
+
+def _containments(items: Sequence[object]) -> Iterator[tuple[str, str]]:
+    """Every (subject, place) pair a statement puts in location position, at any depth."""
+    for item in items:
+        if isinstance(item, In):
+            yield from ((item.subject, p) for p in item.places)
+        elif isinstance(item, Group):
+            yield from ((x, item.place) for x in item.subjects)
+        elif isinstance(item, Connective):
+            yield from _containments(item.parts)
+
+
+def _reach(start: str, parents: dict[str, list[str]]) -> set[str]:
+    seen: set[str] = set()
+    todo = list(parents.get(start, ()))
+    while todo:
+        place = todo.pop()
+        if place not in seen:
+            seen.add(place)
+            todo.extend(parents.get(place, ()))
+    return seen
+
+
+def _count(terms: list[Term], rule: Callable[[int], bool]) -> Term:
+    tests = [t for _, t in terms]
+    variables = frozenset().union(*(v for v, _ in terms)) if terms else frozenset()
+    return variables, lambda a: rule(sum(1 for t in tests if t(a)))
+
+
+def _connect(kind: str, terms: list[Term]) -> Term:
+    tests = [t for _, t in terms]
+    variables = frozenset().union(*(v for v, _ in terms)) if terms else frozenset()
+    combine: dict[str, Callable[[list[bool]], bool]] = {
+        "and": all,
+        "or": any,
+        "if": lambda v: (not v[0]) or v[1],
+        "iff": lambda v: v[0] == v[1],
+        "either": lambda v: sum(v) == 1,
+        "exactlyone": lambda v: sum(v) == 1,
+        "notboth": lambda v: not all(v),
+        "not": lambda v: not v[0],
+    }
+    rule = combine[kind]
+    return variables, lambda a: rule([bool(t(a)) for t in tests])
+
+
+def _fact(s: Statement) -> Term:
+    if isinstance(s, Value):
+        var: Var = ("attr", s.subject, s.attribute)
+        if s.negated:
+            return frozenset({var}), lambda a: a[var] != s.values[0]
+        return frozenset({var}), lambda a: a[var] in s.values
+    if isinstance(s, SameValue):
+        first, second = ("attr", s.first, s.attribute), ("attr", s.second, s.attribute)
+        return frozenset({first, second}), lambda a: (a[first] == a[second]) == s.same
+    if isinstance(s, Prop):
+        var = ("prop", s.subject, s.adjective)
+    elif isinstance(s, Kind):
+        var = ("kind", s.subject, s.noun)
+    else:
+        assert isinstance(s, Relation)
+        var = ("rel", s.subject, s.verb, s.object)
+    negated = s.negated
+    return frozenset({var}), lambda a: a[var] is not negated
+
+
+def _literal(x: str, lit: Literal) -> Term:
+    if lit.kind == "rel":
+        var: Var = ("rel", x, lit.word, lit.other)
+    elif lit.kind == "rel_back":
+        var = ("rel", lit.other, lit.word, x)
+    else:
+        var = (lit.kind, x, lit.word)
+    positive = lit.positive
+    return frozenset({var}), lambda a: a[var] is positive
+
+
+def _yes_no(term: Term) -> Term:
+    variables, test = term
+    return variables, lambda a: "yes" if test(a) else "no"
+
+
+def _names(terms: list[tuple[str, Term]], empty: str) -> Term:
+    variables = frozenset().union(*(t[0] for _, t in terms)) if terms else frozenset()
+
+    def answer(a: Assignment) -> str:
+        inside = sorted(name for name, (_, test) in terms if test(a))
+        return listing(inside) if inside else empty
+
+    return variables, answer

@@ -1,0 +1,375 @@
+"""Hypothesis strategies over the abstract finite texts of ``finite_text``.
+
+A text draws a small cast first (at most 5 individuals, at most 5 places, a few adjectives,
+nouns and verbs, maybe a declared attribute, maybe closed places, maybe a story), then its
+statements, then questions: in-file questions only about names their prefix mentions, and
+``--ask`` questions about the whole text. Places in questions are place nouns or places the
+prefix mentions, so no question asks about a name that is not a place. Simpler choices come
+first in every choice so that counterexamples shrink toward short, plain texts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeVar
+
+from hypothesis import strategies as st
+
+from tests.reference.finite_text import (
+    ADJECTIVES,
+    ATTRIBUTES,
+    MOVES,
+    NOUNS,
+    PEOPLE,
+    PLACES,
+    THINGS,
+    VERBS,
+    Connective,
+    Declare,
+    Different,
+    FiniteText,
+    Group,
+    In,
+    IsIn,
+    IsTrue,
+    Kind,
+    Line,
+    Literal,
+    Mentions,
+    Move,
+    Nobody,
+    PlacesAre,
+    Prop,
+    Question,
+    Relation,
+    Rule,
+    Same,
+    SameValue,
+    Statement,
+    Value,
+    WhatValue,
+    Where,
+    Who,
+    Whose,
+    is_place_noun,
+    is_question,
+    mention,
+    owner_of,
+    statements_of,
+    subject_of,
+    text_places,
+)
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Cast:
+    individuals: tuple[str, ...]
+    places: tuple[str, ...]
+    adjectives: tuple[str, ...]
+    nouns: tuple[str, ...]
+    verbs: tuple[str, ...]
+    attribute: str | None
+    closed: bool
+    story: bool
+
+    @property
+    def containers(self) -> tuple[str, ...]:
+        """Places that may stand as the subject of a containment statement."""
+        return tuple(p for p in self.places if is_place_noun(p))
+
+
+INDEX = [st.integers(0, n) for n in range(16)]  # built once: a draw is then cheap
+
+
+def pick(draw: st.DrawFn, pool: tuple[T, ...] | list[T]) -> T:
+    """One element of ``pool``; shrinks toward the first."""
+    return pool[draw(INDEX[len(pool) - 1])]
+
+
+def _some(draw: st.DrawFn, pool: tuple[str, ...], low: int, high: int) -> tuple[str, ...]:
+    """``low`` to ``high`` distinct elements of ``pool``, in the order drawn."""
+    left = list(pool)
+    count = min(draw(st.integers(low, high)) if low < high else low, len(left))
+    return tuple(left.pop(draw(INDEX[len(left) - 1])) for _ in range(count))
+
+
+def cast_of(draw: st.DrawFn) -> Cast:
+    story = draw(st.integers(0, 5)) == 5
+    individuals = _some(draw, PEOPLE + THINGS, 1, 4)
+    places = _some(draw, PLACES, 1, 4)
+    if not any(is_place_noun(p) for p in places):
+        places = ("the kitchen", *places)
+    closed = draw(st.integers(0, 3)) == 3
+    if closed and len(places) < 2:
+        places = (*places, "the garden" if places[0] != "the garden" else "the hall")
+    attribute = pick(draw, (None, None, "color", "shape"))
+    return Cast(
+        individuals=individuals,
+        places=places,
+        adjectives=_some(draw, ADJECTIVES, 3, 3),
+        nouns=_some(draw, tuple(NOUNS), 2, 2),
+        verbs=_some(draw, tuple(VERBS), 1, 2),
+        attribute=attribute,
+        closed=closed,
+        story=story,
+    )
+
+
+def _pair(draw: st.DrawFn, pool: tuple[str, ...]) -> tuple[str, str]:
+    first, second = _some(draw, pool, 2, 2)
+    return first, second
+
+
+def located_in(draw: st.DrawFn, cast: Cast, x: str) -> In:
+    form = pick(draw, ("in", "or", "not", "either", "no longer", "neither", "or3"))
+    size = {"in": 1, "not": 1, "no longer": 1, "or3": 3}.get(form, 2)
+    size = min(size, len(cast.places))
+    places = _some(draw, cast.places, size, size)
+    if len(places) == 1:
+        form = form if form in ("in", "not", "no longer") else "in"
+    return In(x, places, "or" if form == "or3" else form)
+
+
+def containment(draw: st.DrawFn, cast: Cast) -> Statement:
+    if len(cast.places) < 2:
+        return located_in(draw, cast, pick(draw, cast.individuals))
+    subject = pick(draw, cast.containers)
+    place = pick(draw, tuple(p for p in cast.places if p != subject))
+    form = pick(draw, ("in", "not", "or", "both"))
+    others = [p for p in cast.places if p not in (subject, place)]
+    if form == "both":
+        second = [p for p in cast.containers if p not in (subject, place)]
+        if second:
+            return Group((subject, pick(draw, second)), place, "both")
+        form = "in"
+    if form == "or" and others:
+        return In(subject, (place, pick(draw, others)), "or")
+    return In(subject, (place,), "not" if form == "not" else "in")
+
+
+def group(draw: st.DrawFn, cast: Cast) -> Statement:
+    form = pick(draw, ("and", "or", "exactly one", "at least one", "neither"))
+    size = 3 if form == "at least one" and len(cast.individuals) > 2 else 2
+    names = _some(draw, cast.individuals, size, size)
+    return Group(names, pick(draw, cast.places), form)
+
+
+def together(draw: st.DrawFn, cast: Cast, x: str) -> Statement:
+    others = tuple(n for n in cast.individuals if n != x)
+    form = pick(draw, ("as", "and", "different", "different3"))
+    if form.startswith("different"):
+        size = 3 if form == "different3" and len(others) > 1 else 2
+        return Different((x, *_some(draw, others, size - 1, size - 1)))
+    return Same(x, pick(draw, others), form)
+
+
+def fact(draw: st.DrawFn, cast: Cast, x: str, negated: bool | None = None) -> Statement:
+    """A property, class, relation or attribute value of ``x`` (negated if drawn so)."""
+    kinds = ["prop", "kind"] + ["relation"] * (len(cast.individuals) > 1)
+    kinds += ["value", "same value"] * (cast.attribute is not None)
+    kind = pick(draw, kinds)
+    negated = draw(st.booleans()) if negated is None else negated
+    others = tuple(n for n in cast.individuals if n != x)
+    if kind == "prop":
+        return Prop(x, pick(draw, cast.adjectives), negated)
+    if kind == "kind":
+        return Kind(x, pick(draw, cast.nouns), negated)
+    if kind == "relation":
+        verb = pick(draw, cast.verbs)
+        return Relation(x, verb, pick(draw, others), negated)
+    assert cast.attribute is not None
+    values = ATTRIBUTES[cast.attribute]
+    if kind == "same value" and others:
+        return SameValue(x, pick(draw, others), cast.attribute, draw(st.booleans()))
+    chosen = _some(draw, values, 1, 1 if negated else 2)
+    return Value(x, cast.attribute, chosen, negated and len(chosen) == 1)
+
+
+def atom(draw: st.DrawFn, cast: Cast, located: tuple[str, ...] | None = None) -> Statement:
+    """A simple statement that reads well inside a connective."""
+    pool = cast.individuals if located is None else located
+    kind = pick(draw, ("in", "fact", "containment", "same"))
+    if kind == "fact" or not pool:
+        return fact(draw, cast, pick(draw, cast.individuals))
+    x = pick(draw, pool)
+    if kind == "containment" and located is None and len(cast.containers) > 1:
+        subject, place = _pair(draw, cast.containers)
+        return In(subject, (place,), pick(draw, ("in", "not")))
+    if kind == "same" and len(pool) > 1:
+        return Same(x, pick(draw, tuple(n for n in pool if n != x)))
+    return In(x, (pick(draw, cast.places),), pick(draw, ("in", "not")))
+
+
+CONNECTIVES = ("and", "if", "or", "either", "iff", "notboth", "not", "exactlyone")
+
+
+def connective(draw: st.DrawFn, cast: Cast, located: tuple[str, ...] | None = None) -> Statement:
+    kind = pick(draw, CONNECTIVES)
+    size = {"not": 1, "exactlyone": draw(st.integers(2, 3))}.get(kind, 2)
+    return Connective(kind, tuple(atom(draw, cast, located) for _ in range(size)))
+
+
+def rule(draw: st.DrawFn, cast: Cast) -> Rule:
+    form = pick(
+        draw, ("if", "all", "someone", "things", "every", "each", "plural", "symmetric", "chain")
+    )
+    a, b, c = (Literal("prop", w) for w in _some(draw, cast.adjectives, 3, 3))
+    n1, n2 = (Literal("kind", w) for w in _some(draw, cast.nouns, 2, 2))
+    if form in ("if", "all"):
+        return Rule(form, (a,), b)
+    if form == "someone":
+        return Rule(form, (a, Literal("prop", b.word, positive=False)), c)
+    if form == "things":
+        return Rule(form, (a, b), c)
+    if form in ("every", "plural"):
+        return Rule(form, (n1,), n2)
+    if form == "each":
+        return Rule(form, (n1,), a)
+    verb = pick(draw, cast.verbs)
+    y = pick(draw, cast.individuals)
+    if form == "symmetric":
+        return Rule(form, (Literal("rel", verb, y),), Literal("rel_back", verb, y))
+    verbs = [pick(draw, cast.verbs) for _ in range(3)]
+    ends = [pick(draw, cast.individuals) for _ in range(3)]
+    first, second, goal = (Literal("rel", v, o) for v, o in zip(verbs, ends))
+    return Rule("chain", (first, second), goal)
+
+
+def statement(draw: st.DrawFn, cast: Cast, previous: str | None) -> Statement:
+    """One statement; its subject is often the previous one's, so pronouns can stand in."""
+    pool = cast.individuals
+    x = pick(draw, (previous, *pool) if previous in pool else pool)
+    if cast.story:
+        kind = pick(draw, ("in", "move", "fact", "same"))
+        if kind == "same" and len(pool) > 1:
+            return Same(x, pick(draw, tuple(n for n in pool if n != x)))
+    else:
+        kinds = ("in", "fact", "containment", "group", "together", "connective", "rule")
+        kind = pick(draw, (*kinds, "nobody", "move"))
+        if len(pool) < 2 and kind in ("group", "together"):
+            kind = "in"
+    if kind == "move":
+        return Move(x, pick(draw, cast.places), pick(draw, MOVES))
+    if kind == "fact":
+        return fact(draw, cast, x)
+    if kind == "containment":
+        return containment(draw, cast)
+    if kind == "group":
+        return group(draw, cast)
+    if kind == "together":
+        return together(draw, cast, x)
+    if kind == "connective":
+        return connective(draw, cast)
+    if kind == "rule":
+        return rule(draw, cast)
+    if kind == "nobody":
+        return Nobody(pick(draw, cast.places))
+    return located_in(draw, cast, x)
+
+
+def question(
+    draw: st.DrawFn, cast: Cast, prefix: list[Statement], places: frozenset[str]
+) -> Question:
+    """A question about names the prefix mentions (places: also any place noun)."""
+    seen = Mentions()
+    for statement in prefix:
+        mention(statement, seen)
+    located = tuple(sorted(seen.located - places))
+    individuals = tuple(sorted((seen.located | seen.named | {h for h, _ in seen.holders}) - places))
+    askable = tuple(p for p in cast.places if is_place_noun(p) or p in seen.places)
+    houses = tuple(sorted({o[1] for p in seen.places if (o := owner_of(p)) and p in places}))
+    kinds = ["who", "true"]
+    kinds += ["where", "is in", "is in", "whose"] * bool(located)
+    kinds += ["fact", "fact"] * bool(individuals)
+    kinds += ["value"] * bool(seen.holders and seen.declared)
+    kind = pick(draw, kinds)
+    if kind == "where":
+        return Where(pick(draw, located))
+    if kind == "is in":
+        subjects = located + tuple(p for p in cast.containers if p in seen.places)
+        x = pick(draw, subjects)
+        targets = tuple(p for p in askable if p != x)
+        if targets:
+            return IsIn(x, pick(draw, targets))
+    if kind == "whose" and houses:
+        return Whose(pick(draw, located), pick(draw, houses))
+    if kind == "value":
+        x, attribute = pick(draw, sorted(seen.holders))
+        if draw(st.booleans()):
+            return WhatValue(x, attribute)
+        return IsTrue(Value(x, attribute, (pick(draw, ATTRIBUTES[attribute]),)))
+    if kind == "fact":
+        x = pick(draw, individuals)
+        local = Cast(**{**cast.__dict__, "individuals": individuals, "attribute": None})
+        return IsTrue(fact(draw, local, x, negated=False))
+    if kind == "true" and (located or individuals):
+        local = Cast(**{**cast.__dict__, "individuals": individuals or located, "attribute": None})
+        local = Cast(**{**local.__dict__, "places": askable})
+        maker = pick(draw, (atom, connective))
+        return IsTrue(maker(draw, local, located), "it is true")
+    return Who(pick(draw, askable))
+
+
+@st.composite
+def finite_texts(draw: st.DrawFn) -> FiniteText:
+    """A random finite text of SPEC section 3's forms, with in-file and ``--ask`` questions."""
+    cast = cast_of(draw)
+    body: list[Statement] = []
+    for _ in range(draw(st.integers(1, 6))):
+        body.append(statement(draw, cast, subject_of(body[-1]) if body else None))
+    if cast.closed:
+        body.insert(draw(st.integers(0, len(body))), PlacesAre(cast.places))
+    if cast.attribute is not None:
+        body.insert(0, Declare(cast.attribute))
+    lines = _pronouns(draw, body, cast)
+    draft = FiniteText(tuple(lines), (), cast.story)
+    places = text_places(draft)
+    for _ in range(draw(st.integers(0, 2))):
+        at = draw(st.integers(1, len(lines)))
+        if at < len(lines) and lines[at].pronoun:  # a pronoun's antecedent is the line before
+            lines[at] = Line(lines[at].item)
+        prefix = statements_of(lines[:at])
+        lines.insert(at, Line(question(draw, cast, prefix, places)))
+    asks = [question(draw, cast, body, places) for _ in range(draw(st.integers(1, 3)))]
+    return FiniteText(tuple(lines), tuple(asks), cast.story)
+
+
+def _pronouns(draw: st.DrawFn, body: list[Statement], cast: Cast) -> list[Line]:
+    lines = []
+    for index, statement in enumerate(body):
+        subject = subject_of(statement)
+        before = subject_of(body[index - 1]) if index else None
+        same = subject is not None and subject == before and subject in cast.individuals
+        lines.append(Line(statement, same and draw(st.integers(0, 2)) == 0))
+    return lines
+
+
+def forms_of(text: FiniteText) -> set[str]:
+    """The sentence forms, question forms and name shapes a text uses (for coverage checks)."""
+    found = {"story"} if text.story else set()
+    items = [line.item for line in text.lines] + list(text.asks)
+    found.update("pronoun" for line in text.lines if line.pronoun)
+    found.update("in-file question" for item in items[: len(text.lines)] if is_question(item))
+    while items:
+        item = items.pop()
+        name = type(item).__name__
+        form = getattr(item, "form", getattr(item, "kind", ""))
+        if isinstance(item, In):
+            form = f"{form}{len(item.places)}" + (" containment" * is_place_noun(item.subject))
+        if isinstance(item, Different | Group):
+            form = f"{form}{len(getattr(item, 'names', getattr(item, 'subjects', ())))}"
+        if isinstance(item, Move):
+            form = item.verb
+        found.add(f"{name} {form}".strip())
+        if isinstance(item, Connective):
+            items.extend(item.parts)
+        if isinstance(item, IsTrue):
+            found.add(f"IsTrue {item.form} {type(item.statement).__name__}")
+            items.append(item.statement)
+        for value in vars(item).values():
+            for word in value if isinstance(value, tuple) else (value,):
+                if isinstance(word, str) and (len(word) == 1 or word in PLACES + THINGS):
+                    found.add(f"name {word}")
+    return found
