@@ -56,3 +56,9 @@ def sentence_adverbs() -> frozenset[str]:
 def reverse_scales() -> dict[str, str]:
     """Adjectives whose comparative reads a scale backwards: ``small`` → ``big``."""
     return dict(_table()["scales"]["reverse"])
+
+
+@cache
+def same_scales() -> dict[str, str]:
+    """Adjectives whose comparative reads another's scale: ``large`` → ``big``."""
+    return dict(_table()["scales"]["same"])

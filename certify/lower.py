@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from certify import ir
+from certify.lexicon import reserved_words
 from certify.lower_numbers import arith, compare, event, quantity
 from certify.mentions import (
     VAR,
@@ -37,6 +38,7 @@ from certify.quantifiers import (
 )
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
+from certify.syntax.located import ReservedWord
 from certify.syntax.parse import Parsed
 from certify.syntax.words import singular
 
@@ -422,10 +424,13 @@ class Lowering:
 
     def _claim_name(self, np: ast.NP, key: str) -> None:
         """Claim a thing's key; a lower-case one-word name is also the word a number would be
-        (``x = 5. Ana is in x.`` uses ``x`` in two roles)."""
-        self._claim(key, "thing", np.span)
+        (``x = 5. Ana is in x.`` uses ``x`` in two roles), and a word of the language never
+        names a thing ("Ana is in there.")."""
         if np.kind == "name" and np.text[:1].islower():
+            if np.text.lower() in reserved_words():
+                raise ReservedWord(np.text, np.span)
             self._claim(np.text.lower(), "thing", np.span)
+        self._claim(key, "thing", np.span)
 
     def subject(self, key: str) -> None:
         """Record that a location statement says where ``key`` is (an update in a story)."""

@@ -45,8 +45,10 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
     never names a variable (``3 = 3``) is refused.
     """
     sides = [_rename(side, variable, node.span) for side in node.sides]
+    for name in node.names:  # "-y + y <= 3." speaks of y, though its terms cancel
+        variable(name, node.span)
     for left, right in itertools.pairwise(sides):
-        if not left.terms and not right.terms:
+        if not left.terms and not right.terms and not node.names:
             raise SentenceError(
                 "this comparison has no variable in it",
                 node.span,
@@ -150,8 +152,12 @@ def _comparative(
             "The box is bigger than the chocolate.",
         )
     scale, sign = dimension(base)
-    mine = LinearExpr.variable(quantity_of(clause.subject, scale, "how " + scale + " {} is", False))
-    theirs = LinearExpr.variable(quantity_of(other, scale, "how " + scale + " {} is", False))
+    if scale == "old":  # older, younger, newer: the age "N years old" speaks of
+        key, template = "age", "{}'s age"
+    else:
+        key, template = scale, "how " + scale + " {} is"
+    mine = LinearExpr.variable(quantity_of(clause.subject, key, template, False))
+    theirs = LinearExpr.variable(quantity_of(other, key, template, False))
     return compare(mine, ">" if sign > 0 else "<", theirs, line)
 
 

@@ -29,7 +29,8 @@ from certify.report import Answer, Measured, ReadingLine, Report, TextWarning, U
 from certify.space import check_roles, decide_places
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
-from certify.syntax.parse import Document, parse_sentence, read_document
+from certify.syntax.located import ReservedWord
+from certify.syntax.parse import Document, parse_sentence, read_document, without_word
 from certify.text import show
 
 
@@ -58,6 +59,8 @@ def read(
                 questions.append(lowering.question(parsed))
             else:
                 statements.append(lowering.statement(parsed))
+        except ReservedWord as error:  # found while lowering ("Ana is in the kitchen, too.")
+            errors.append(without_word(error, parsed.text[:-1], parsed.column, parsed.text[-1]))
         except TextError as error:
             errors.append(error)
     asked: list[LoweredQuestion] = []

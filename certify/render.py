@@ -134,9 +134,12 @@ def _status(answer: Answer) -> Hanging:
         body.append(f"  — {how}", "cyan")
     if answer.conflict is not None:
         lines_text = ", ".join(str(x) for x in answer.conflict.lines)
-        body.append(
-            f"  — lines {lines_text} contradict each other ({answer.conflict.minimal})", "red"
+        said = (
+            f"line {lines_text} contradicts itself"
+            if len(answer.conflict.lines) == 1
+            else f"lines {lines_text} contradict each other"
         )
+        body.append(f"  — {said} ({answer.conflict.minimal})", "red")
     return row(4, label, body)
 
 

@@ -146,6 +146,15 @@ def _search(
             best, best_point = _key(reached, True), point
         if node.closed and reached == node.low:
             continue
+        # With the integers fixed at this integral point, the reals may still reach the node's
+        # own (open) bound: then that bound is the node's infimum, and branching on integers
+        # that stay free (x < t - 1, x < 487 with t unbounded) could never end.
+        pinned = [Row({n: Fraction(1)}, "=", point[n]) for n in names if n in point]
+        fixed = _relax([*system, *branch, *pinned], integers, goal, step, lattice, effort)
+        if fixed is not None and not fixed.empty and fixed.key == node.key:
+            if fixed.key < best:
+                best = fixed.key
+            continue
         free = _unfixed([*system, *branch], names, integers, effort)
         if free is None:
             if _key(node.low, False) < best:
@@ -243,10 +252,15 @@ def _relax_with(
             low > relaxed.high or (low == relaxed.high and not relaxed.high_closed)
         ):
             return _Node(True)
+    high = relaxed.high
     if low is not None and closed:
         target: Fraction | None = low
+    elif low is not None:
+        # An open bound: look next to it (the search then finds integers whose fiber reaches
+        # it at once, instead of walking towards it from a far value one branch at a time).
+        target = low + 1 if high is None or low + 1 < high else (low + high) / 2
     else:
-        target = choose_value(Interval(low, relaxed.high, False, relaxed.high_closed))
+        target = choose_value(Interval(low, high, False, relaxed.high_closed))
     point = None if target is None else solved.point({GOAL: target})
     if point is None:
         return None

@@ -13,11 +13,13 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from certify import ir, run_limits
+from certify.domains.classify import build
 from certify.ir import constraints_of
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 from certify.readout.numbers import Group, integral, make_group, tighten
 from certify.readout.numeric_certificates import support_for_truth, support_for_value
-from certify.readout.numeric_witnesses import WitnessSearch, propose, state_with, with_constraint
+from certify.readout.numeric_truth import normal_form
+from certify.readout.numeric_witnesses import WitnessSearch, state_with
 from certify.report import Answer, Status, Witness
 
 if TYPE_CHECKING:
@@ -81,7 +83,9 @@ def _number(certifier: Certifier, question: ir.Question, query: ir.AskNumber) ->
     group, _ = _group_for(certifier, set(expr.variables))
     whole = integral(expr, certifier.problem.vocabulary.integers)
     interval, finished = EVERYTHING, True
-    if group is not None:
+    if not expr.variables:  # "What is y - y?": the terms cancel, the value is the constant
+        interval = Interval(expr.constant, expr.constant, True, True)
+    elif group is not None:
         interval, finished = group.domain.tight_bound(expr)
     interval = tighten(interval, whole)
     # Without a witness for the whole text (an inexact domain, a budget), no state can be
@@ -190,10 +194,11 @@ def _settled_by_ends(interval: Interval, reached: set[Fraction], group: Group) -
 
 
 def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> Answer:
-    """Yes/no about numbers: each side is possible iff the domain has a checked witness for it."""
-    constraints = constraints_of(formula)
+    """Yes/no about numbers: an answer is possible iff a conjunction of its normal form is
+    consistent with the text (exact linear domain), witnessed by a checked point of it."""
     line = question.line or None
-    if constraints is None or len(constraints) != 1:
+    yes, no = normal_form(formula, True), normal_form(formula, False)
+    if yes is None or no is None:
         return Answer(
             question.text,
             line,
@@ -201,47 +206,29 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
             None,
             (),
             (),
-            reason="only single comparisons can be asked about numbers yet",
+            reason="this question mixes numbers with other statements, or is too large",
             domain="numeric",
         )
-    (wanted,) = constraints
-    group, _ = _group_for(certifier, set(wanted.variables))
-    sides: list[tuple[str, tuple[LinearConstraint, ...]]] = [
-        ("yes", (wanted,)),
-        ("no", wanted.negations()),
-    ]
+    variables = {v for form in (yes, no) for conj in form for c in conj for v in c.variables}
+    group, _ = _group_for(certifier, variables)
     outer: list[str] = []
     witnesses: list[Witness] = []
     stopped: tuple[str, str] | None = None
-    for answer, options in sides:
-        excluded = True
-        for option in options:
-            deadline = run_limits.current()
-            if deadline.expired():
-                # Not shown impossible: the side stays in the outer set, unwitnessed.
-                stopped = ("timeout", f"{deadline.describe()} during the witness search")
-                excluded = False
-                break
-            domain = None if group is None else with_constraint(certifier, group, option)
-            if domain is not None and domain.is_bottom() is True:
-                continue
-            excluded = False
-            point = propose(certifier, group, option)
-            if point is None:
-                continue
-            state = state_with(certifier, point)
-            if option.holds(dict(state.numbers)):
-                witnesses.append(certifier.witness(question.query, state, answer))
-                break
-        if not excluded:
+    for answer, form in (("yes", yes), ("no", no)):
+        possible, witness, late = _side(certifier, question, group, form, answer)
+        stopped = stopped or late
+        if possible:
             outer.append(answer)
+        if witness is not None:
+            witnesses.append(witness)
     from certify.readout.answer import decide
 
     witnessed = tuple(w.answer for w in witnesses)
     status = decide(tuple(outer), witnessed)
-    name = group.name if group else "interval"
     support = None
-    if status == "forced" and group is not None:
+    single = constraints_of(formula)
+    if status == "forced" and group is not None and single is not None and len(single) == 1:
+        (wanted,) = single
         impossible = wanted.negations() if outer == ["yes"] else (wanted,)
         try:
             support = support_for_truth(group.constraints, certifier.declarations, impossible)
@@ -257,12 +244,43 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
         tuple(outer),
         witnessed,
         tuple(witnesses),
-        domain=name,
+        domain=group.name if group else "interval",
         reason=reason,
         support=support,
         how=_how(support),
         stopped=stopped if status == "unresolved" else None,
     )
+
+
+def _side(
+    certifier: Certifier,
+    question: ir.Question,
+    group: Group | None,
+    form: list[tuple[LinearConstraint, ...]],
+    answer: str,
+) -> tuple[bool, Witness | None, tuple[str, str] | None]:
+    """Whether one answer is possible (not shown impossible), with its checked witness."""
+    integers = certifier.problem.vocabulary.integers
+    base = group.constraints if group is not None else ()
+    possible = False
+    for conjunction in form:
+        deadline = run_limits.current()
+        if deadline.expired():
+            # Not shown impossible: the side stays in the outer set, unwitnessed.
+            return True, None, ("timeout", f"{deadline.describe()} during the witness search")
+        domain = build("linear", (*base, *conjunction), integers, certifier.options.budget)
+        empty = domain.is_bottom()
+        if empty is True:
+            continue
+        possible = True
+        point = domain.witness() if empty is False else None
+        if point is None:
+            continue
+        state = state_with(certifier, dict(point))
+        numbers = dict(state.numbers)
+        if all(c.holds(numbers) for c in conjunction):
+            return True, certifier.witness(question.query, state, answer), None
+    return possible, None, None
 
 
 __all__ = ["LinearExpr", "numeric_answer"]

@@ -122,7 +122,11 @@ def propose(
 ) -> dict[str, Fraction] | None:
     """A point of the group (satisfying ``extra`` when given), checked by its domain."""
     if group is None:
-        return {} if extra is None else _free_point(extra)
+        point = {} if extra is None else _free_point(extra)
+        integers = certifier.problem.vocabulary.integers
+        if point is not None and any(v.denominator != 1 for n, v in point.items() if n in integers):
+            return None  # "z is an integer. What is z + z?": 2z = 1 has no integer point
+        return point
     if extra is None:
         found = group.domain.witness()
     elif _domain_for(certifier, group, extra) == group.name:
@@ -138,5 +142,8 @@ def _free_point(extra: LinearConstraint) -> dict[str, Fraction] | None:
         return {}
     (first, c), *rest = extra.terms
     point = {name: Fraction(0) for name, _ in rest}
-    point[first] = extra.bound / c
-    return point if extra.holds(point) else None
+    for value in (extra.bound / c, extra.bound / c + 1, extra.bound / c - 1):
+        point[first] = value  # the bound itself, or a step past it for a strict comparison
+        if extra.holds(point):
+            return point
+    return None

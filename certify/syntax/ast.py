@@ -185,6 +185,8 @@ class Arith:
     sides: tuple[LinearExpr, ...]
     relations: tuple[str, ...]
     span: Span
+    names: tuple[str, ...] = ()
+    """Every variable written, even one whose terms cancel (``-y + y <= 3``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -144,7 +144,8 @@ class Build(NumberRules, QuestionRules):
         return InFrag(children[-1], _has(children, "NOT"), self.span(meta))
 
     def a_fragment(self, meta: Meta, children: list[Any]) -> AFrag:
-        words = self.name_words(children[-1])
+        tokens = children[-1]
+        words = self.name_words(tokens)
         return AFrag(" ".join(w.lower() for w in words), _has(children, "NOT"), self.span(meta))
 
     # ------------------------------------------------------------------ noun phrases

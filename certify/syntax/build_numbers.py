@@ -122,7 +122,9 @@ class NumberRules(Located):
     def arith(self, meta: Meta, children: list[Any]) -> ast.Arith:
         sides = tuple(c for c in children if isinstance(c, LinearExpr))
         relations = tuple(c for c in children if isinstance(c, str))
-        return ast.Arith(sides, relations, self.span(meta))
+        names = tuple(dict.fromkeys(self.written))
+        self.written.clear()
+        return ast.Arith(sides, relations, self.span(meta), names)
 
     def relation(self, meta: Meta, children: list[Any]) -> str:
         return {"LE": "<=", "GE": ">=", "LT": "<", "GT": ">", "EQ": "="}[children[0].type]
@@ -151,6 +153,7 @@ class NumberRules(Located):
     def _number_name(self, token: Token) -> str:
         """A variable's name: any word the grammar reads as a word here (``a + b = 3.`` reads
         ``a`` as a variable, SPEC §3 "Strict reading"), case-insensitive."""
+        self.written.append(str(token).lower())
         return str(token).lower()
 
     def negative(self, meta: Meta, children: list[Any]) -> LinearExpr:

@@ -45,6 +45,7 @@ class Located(Transformer_NonRecursive[Token, Any]):
         super().__init__()
         self.line = line
         self.column = column
+        self.written: list[str] = []  # the variables of the comparison being built
 
     def span(self, meta: Meta) -> ast.Span:
         """The span of a node in file coordinates."""
@@ -69,11 +70,12 @@ class Located(Transformer_NonRecursive[Token, Any]):
         return [str(t) for t in tokens]
 
     def single_name(self, token: Token) -> str:
-        """A one-word name: a capitalized name or a lower-case word such as ``x``.  A lower-case
-        word of the language, or a sentence adverb ("Then", "Yesterday"), is refused."""
+        """A one-word name: a capitalized name or a lower-case word such as ``x``.  A sentence
+        adverb ("Then", "Yesterday") is refused here; a lower-case word of the language is a
+        number's name where the grammar reads a word ("a is 0."), and lowering refuses it as a
+        thing ("Ana is in there.")."""
         word = str(token)
-        lower = word.lower()
-        if lower in sentence_adverbs() or (word.islower() and lower in reserved_words()):
+        if word.lower() in sentence_adverbs() and not word.islower():
             raise ReservedWord(word, self.token_span(token))
         return word
 

@@ -222,14 +222,14 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
         node: Any = Build(line, column).transform(tree)
     except VisitError as error:  # Lark wraps what the transformer raises
         if isinstance(error.orig_exc, ReservedWord):
-            raise _without(error.orig_exc, text, column, end) from None
+            raise without_word(error.orig_exc, text, column, end) from None
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
         raise
     return Parsed(line, column, text + end, node, start == "question")
 
 
-def _without(error: ReservedWord, text: str, column: int, end: str) -> ReservedWord:
+def without_word(error: ReservedWord, text: str, column: int, end: str) -> ReservedWord:
     """Suggest the sentence without the word certify does not read, when that reads."""
     start = error.column - column
     shorter = " ".join((text[:start] + text[start + len(error.word) :]).split())

@@ -94,13 +94,17 @@ def dimension(base: str) -> tuple[str, int]:
     ``more expensive`` is the scale ``expensive``; ``less expensive`` its reverse.  The
     reverse pairs are data: the lexicon's ``[scales]`` table.
     """
-    from certify.lexicon import reverse_scales
+    from certify.lexicon import reverse_scales, same_scales
 
     degree, _, adjective = base.partition(" ")
     if adjective and degree in ("more", "less"):
         scale, sign = dimension(adjective)
         return scale, sign if degree == "more" else -sign
+    same = same_scales()
+    if base in same:
+        return dimension(same[base])
     reverse = reverse_scales()
     if base in reverse:
-        return reverse[base], -1
+        scale, sign = dimension(reverse[base])
+        return scale, -sign
     return base, 1
