@@ -114,11 +114,11 @@ def run_text(
 ) -> FileResult:
     """Certify one text and check its expectations."""
     from certify.expect import mismatch, parse_expectation
-    from certify.pipeline import check
+    from certify.pipeline import check_document
     from certify.syntax.parse import read_document
 
     document = read_document(text, path)  # refuses more than MAX_SENTENCES while splitting
-    report = check(text, asks, file=path, options=options)
+    report = check_document(document, asks, path, options)
     outcomes: list[Outcome] = []
     if checking:
         by_line = {a.line: a for a in report.questions if a.line}

@@ -128,71 +128,91 @@ def check(
     """
     options = options or Options()
     with run_limits.run(options.timeout):
-        return _check(text, questions, file, options)
+        return check_document(read_document(text, file), questions, file, options)
 
 
-def _check(text: str, questions: Sequence[str], file: str, options: Options) -> Report:
-    document = read_document(text, file)
+def check_document(
+    document: Document, questions: Sequence[str], file: str, options: Options
+) -> Report:
+    """``check`` of a text already read into sentences (the batch reads each file once)."""
     try:
         reading, asked, _ = read(document, questions, options.story, options.law)
     except TextError as error:
         _locate_errors(error.errors, document, file)
         raise
-    certifiers: dict[int | None, Certifier] = {}
-    answers: list[Answer] = []
-    warnings: list[TextWarning] = []
-
-    def certifier_at(line: int | None, extra: tuple[Mention, ...], column: int = 0) -> Certifier:
-        problem = problem_at(reading, line, extra, column)
-        key = sum(1 for s in reading.statements if before(s.statement, line, column))
-        cached = certifiers.get(key)
-        if cached is not None and cached.problem.vocabulary == problem.vocabulary:
-            return cached
-        made = Certifier(problem, options)
-        if cached is None:
-            certifiers[key] = made
-        return made
-
-    unknown = {
-        id(lowered): _unknown_names(reading, lowered, lowered.question.line or None)
-        for lowered in (*reading.questions, *asked)
-    }
+    every = (*reading.questions, *asked)
+    unknown = {id(q): _unknown_names(reading, q, q.question.line or None) for q in every}
     if options.strict:
-        refused = [e for q in (*reading.questions, *asked) for e in _strict(unknown[id(q)], q)]
+        refused = [e for q in every for e in _strict(unknown[id(q)], q)]
         if refused:
             _locate_errors(refused, document, file)
             raise TextErrors(refused)
-    for lowered in (*reading.questions, *asked):
-        line = lowered.question.line or None
-        certifier = certifier_at(line, lowered.mentions, lowered.question.column)
-        warnings += [warning for warning, _ in unknown[id(lowered)]]
-        unit = unit_of(lowered.question.query, certifier.problem.vocabulary)
-        answer = certifier.answer(lowered.question).measured(unit)
-        law = ACCUMULATION if _accumulates(reading, options) else CONJUNCTION
-        measured = _measured(reading, lowered.question, line, lowered.question.column, law)
-        answers.append(replace(answer, measurement=measured) if measured else answer)
-    whole = certifier_at(None, ())
-    if not reading.questions and not asked:
-        vocabulary = whole.problem.vocabulary
-        answers = [
-            replace(whole.answer(q), generated=True).measured(unit_of(q.query, vocabulary))
-            for q in remaining_questions(whole.problem)
-        ]
-    consistency = whole.consistency
-    report = Report(
-        file=file,
-        law=whole.problem.law,
-        consistent=consistency.consistent,
-        questions=tuple(answers),
-        reading=tuple(_reading(whole)),
-        warnings=tuple(dict.fromkeys(warnings)),
-        conflict=consistency.conflict,
-        engine=options.engine,
-        story=reading.story,
-    )
-    for certifier in certifiers.values():
-        certifier.close()
-    return report
+    with Certifiers(reading, options) as certifiers:
+        answers = [_answer(certifiers, reading, q, options) for q in every]
+        whole = certifiers.at(None, ())
+        if not every:
+            vocabulary = whole.problem.vocabulary
+            answers = [
+                replace(whole.answer(q), generated=True).measured(unit_of(q.query, vocabulary))
+                for q in remaining_questions(whole.problem)
+            ]
+        consistency = whole.consistency
+        warnings = [warning for q in every for warning, _ in unknown[id(q)]]
+        return Report(
+            file=file,
+            law=whole.problem.law,
+            consistent=consistency.consistent,
+            questions=tuple(answers),
+            reading=tuple(_reading(whole)),
+            warnings=tuple(dict.fromkeys(warnings)),
+            conflict=consistency.conflict,
+            engine=options.engine,
+            story=reading.story,
+        )
+
+
+class Certifiers:
+    """One certifier per distinct prefix of the statements, all freed when the text is done
+    (also when a question fails): ``with Certifiers(reading, options) as certifiers``."""
+
+    def __init__(self, reading: Reading, options: Options) -> None:
+        self.reading = reading
+        self.options = options
+        self.cached: dict[int, Certifier] = {}
+        self.made: list[Certifier] = []
+
+    def __enter__(self) -> Certifiers:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        for certifier in self.made:
+            certifier.close()
+
+    def at(self, line: int | None, extra: tuple[Mention, ...], column: int = 0) -> Certifier:
+        """The certifier of the statements before (line, column), with a question's names."""
+        problem = problem_at(self.reading, line, extra, column)
+        key = sum(1 for s in self.reading.statements if before(s.statement, line, column))
+        cached = self.cached.get(key)
+        if cached is not None and cached.problem.vocabulary == problem.vocabulary:
+            return cached
+        made = Certifier(problem, self.options)
+        self.made.append(made)
+        self.cached.setdefault(key, made)
+        return made
+
+
+def _answer(
+    certifiers: Certifiers, reading: Reading, lowered: LoweredQuestion, options: Options
+) -> Answer:
+    """One question's answer, with its unit and, for a measured quantity, both laws."""
+    question = lowered.question
+    line = question.line or None
+    certifier = certifiers.at(line, lowered.mentions, question.column)
+    unit = unit_of(question.query, certifier.problem.vocabulary)
+    answer = certifier.answer(question).measured(unit)
+    law = ACCUMULATION if _accumulates(reading, options) else CONJUNCTION
+    measured = _measured(reading, question, line, question.column, law)
+    return replace(answer, measurement=measured) if measured else answer
 
 
 def _accumulates(reading: Reading, options: Options) -> bool:

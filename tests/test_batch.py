@@ -205,14 +205,14 @@ def test_a_bug_in_one_file_is_reported_and_exits_70(
     pipeline = importlib.import_module("certify.pipeline")  # the module, not certify.pipeline()
     (tmp_path / "a.txt").write_text(GOOD, encoding="utf-8")
     (tmp_path / "b.txt").write_text("Bea is in the hall.\nWhere is Bea?\n", encoding="utf-8")
-    real = pipeline.check
+    real = pipeline.check_document
 
-    def broken(text: str, *args: object, **kwargs: object) -> object:
-        if "Ana" in text:
+    def broken(document: object, *args: object, **kwargs: object) -> object:
+        if "Ana" in " ".join(document.lines):  # type: ignore[attr-defined]
             raise ZeroDivisionError("boom")
-        return real(text, *args, **kwargs)  # type: ignore[arg-type]
+        return real(document, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(pipeline, "check", broken)
+    monkeypatch.setattr(pipeline, "check_document", broken)
     result = CliRunner().invoke(app, [str(tmp_path)])
     assert result.exit_code == ExitCode.INTERNAL
     assert "a.txt: internal error (a bug in certify): ZeroDivisionError: boom" in result.stderr
