@@ -205,3 +205,34 @@ def test_verify_rejects_a_wrong_answer_set_with_valid_witnesses() -> None:
     question["support"] = None
     broken = verify_document(data, text)
     assert any("also permits ['yes']" in b for b in broken), broken
+
+
+@pytest.mark.parametrize(
+    ("text", "question", "status", "low", "high"),
+    [
+        # Found by the numeric oracle in a CI run: the goal was free after the reals were
+        # eliminated, and branch and bound's point lacked it (KeyError).
+        (
+            "x is an integer.\nIf x is 0, then x is 0.\n"
+            "x is 0 and Ana is 0 years older than the box.\n",
+            "What is x?",
+            "forced",
+            "0",
+            "0",
+        ),
+        (
+            "Not both x is 1 less than t1 and x is 487.\nt1 is an integer.\n",
+            "What is x?",
+            "open",
+            "-inf",
+            "inf",
+        ),
+        ("z is an integer.\n", "What is z + z?", "open", "-inf", "inf"),
+        ("-y + y <= 3.\n", "What is y?", "open", "-inf", "inf"),
+        ("y is an integer.\n", "What is y - y?", "forced", "0", "0"),
+    ],
+)
+def test_numeric_regressions(text: str, question: str, status: str, low: str, high: str) -> None:
+    data = check(text, [question]).to_dict()["questions"][0]
+    assert data["status"] == status, data
+    assert (data["answers"]["low"], data["answers"]["high"]) == (low, high)

@@ -96,8 +96,10 @@ def minimize(
         return found
     point: dict[str, Fraction] | None = found.point
     if projection is not None:
-        # An integer the projection no longer mentions is free there: any value extends.
-        point = projection.point({**dict.fromkeys(present & integers, Fraction(0)), **found.point})
+        # An integer (or the goal) the projection no longer mentions is free there: any value
+        # extends.
+        free = dict.fromkeys([*(present & integers), GOAL], Fraction(0))
+        point = projection.point({**free, **found.point})
     if point is not None:
         point.pop(GOAL, None)
     return Extreme(found.complete, found.feasible, found.low, found.closed, point)
