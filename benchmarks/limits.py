@@ -66,9 +66,9 @@ def locations(lines: int = 4990) -> str:
     out = []
     for i in range(lines):
         if i % 5 == 4:
-            out.append(f"The room{i} is in the house{i % 97}.")
+            out.append(f"The r{i} room is in the h{i % 97} house.")
         else:
-            out.append(f"Q{i} is in the room{i - i % 5 + 4}.")
+            out.append(f"Q{i} is in the r{i - i % 5 + 4} room.")
     return "\n".join([*out, "Where is Q0?"]) + "\n"
 
 

@@ -114,10 +114,13 @@ def run_text(
 ) -> FileResult:
     """Certify one text and check its expectations."""
     from certify.expect import mismatch, parse_expectation
-    from certify.pipeline import check_document
+    from certify.pipeline import check_document, stopped_reading
     from certify.syntax.parse import read_document
 
-    document = read_document(text, path)  # refuses more than MAX_SENTENCES while splitting
+    try:
+        document = read_document(text, path)  # refuses more than MAX_SENTENCES while splitting
+    except run_limits.LimitReached as stop:
+        return FileResult(path, stopped_reading(path, stop))
     report = check_document(document, asks, path, options)
     outcomes: list[Outcome] = []
     if checking:

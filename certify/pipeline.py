@@ -128,7 +128,17 @@ def check(
     """
     options = options or Options()
     with run_limits.run(options.timeout):
-        return check_document(read_document(text, file), questions, file, options)
+        try:
+            document = read_document(text, file)
+        except run_limits.LimitReached as stop:
+            return stopped_reading(file, stop)
+        return check_document(document, questions, file, options)
+
+
+def stopped_reading(file: str, stop: run_limits.LimitReached) -> Report:
+    """The report of a text whose reading the deadline stopped: nothing is claimed."""
+    warning = TextWarning(f"{stop.reason}; nothing was certified (raise --timeout)")
+    return Report(file=file, law=CONJUNCTION, consistent=None, questions=(), warnings=(warning,))
 
 
 def check_document(

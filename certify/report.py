@@ -87,6 +87,8 @@ class TextWarning:
 
     def render(self, file: str) -> str:
         """``file:line:column: warning: message`` (``file: warning: --ask: ...`` for --ask)."""
+        if self.line is None and self.column is None:  # about the whole text
+            return f"{file}: warning: {self.message}"
         if self.line is None:
             return f"{file}: warning: --ask: {self.message}"
         return f"{file}:{self.line}:{self.column or 1}: warning: {self.message}"

@@ -236,3 +236,16 @@ def test_numeric_regressions(text: str, question: str, status: str, low: str, hi
     data = check(text, [question]).to_dict()["questions"][0]
     assert data["status"] == status, data
     assert (data["answers"]["low"], data["answers"]["high"]) == (low, high)
+
+
+def test_a_deadline_stops_the_reading_of_a_long_text() -> None:
+    """Parsing checks the run's deadline every 64 sentences: 5,000 sentences cannot keep
+    ``--timeout`` from holding (issue 16); nothing is claimed of a text not read."""
+    from certify import Options
+
+    text = "".join(f"Q{i} is in the r{i % 50} room.\n" for i in range(3000))
+    report = check(text, options=Options(timeout=0.001))
+    data = report.to_dict()
+    assert data["consistency"] == "unresolved" and "consistent" not in data
+    assert data["questions"] == []
+    assert "ran out during reading the text" in data["warnings"][0]["message"]

@@ -23,6 +23,7 @@ from lark.exceptions import (
     VisitError,
 )
 
+from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.lexicon import sentence_adverbs
 from certify.limits import MAX_SENTENCES
@@ -175,7 +176,10 @@ def read_document(source: str, file: str = "<text>") -> Document:
         )
     sentences: list[Parsed] = []
     errors: list[TextError] = []
-    for piece in pieces:
+    deadline = run_limits.current()
+    for index, piece in enumerate(pieces):
+        if index % 64 == 63:
+            deadline.check(f"reading the text (line {piece.line} of {len(lines)})")
         try:
             sentences.append(parse_sentence(piece.text, piece.line, piece.column, piece.end))
         except TextError as error:
