@@ -6,74 +6,67 @@ update law, so that none of them borrows from another.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
 from certify import ir
 
+Atomic = Callable[[ir.Formula], ir.Formula]
+Quantified = Callable[[ir.ForAll | ir.Exists], ir.Formula]
+
+
+def rebuild(formula: ir.Formula, atom: Atomic, quantified: Quantified | None = None) -> ir.Formula:
+    """The formula with every atom (and constant) replaced by ``atom(it)`` and every quantifier
+    by ``quantified(it)`` (by default: the quantifier over its rebuilt body)."""
+
+    def go(f: ir.Formula) -> ir.Formula:
+        if isinstance(f, ir.Not):
+            return ir.Not(go(f.body))
+        if isinstance(f, (ir.And, ir.Or)):
+            return type(f)(tuple(go(p) for p in f.parts))
+        if isinstance(f, ir.Count):
+            return ir.Count(tuple(go(p) for p in f.parts), f.low, f.high)
+        if isinstance(f, ir.Implies):
+            return ir.Implies(go(f.premise), go(f.conclusion))
+        if isinstance(f, ir.Iff):
+            return ir.Iff(go(f.left), go(f.right))
+        if isinstance(f, (ir.ForAll, ir.Exists)):
+            return quantified(f) if quantified else replace(f, body=go(f.body))
+        return atom(f)
+
+    return go(formula)
+
+
+_NAMED = ("thing", "place", "first", "second", "subject", "object")
+
 
 def substitute(formula: ir.Formula, variable: str, key: str) -> ir.Formula:
     """Replace the bound variable ``variable`` by the individual ``key`` everywhere."""
-    if isinstance(formula, ir.Const):
-        return formula
-    if isinstance(formula, ir.Not):
-        return ir.Not(substitute(formula.body, variable, key))
-    if isinstance(formula, ir.And):
-        return ir.And(tuple(substitute(p, variable, key) for p in formula.parts))
-    if isinstance(formula, ir.Or):
-        return ir.Or(tuple(substitute(p, variable, key) for p in formula.parts))
-    if isinstance(formula, ir.Count):
-        parts = tuple(substitute(p, variable, key) for p in formula.parts)
-        return ir.Count(parts, formula.low, formula.high)
-    if isinstance(formula, ir.Implies):
-        return ir.Implies(
-            substitute(formula.premise, variable, key),
-            substitute(formula.conclusion, variable, key),
-        )
-    if isinstance(formula, ir.Iff):
-        return ir.Iff(
-            substitute(formula.left, variable, key), substitute(formula.right, variable, key)
-        )
-    if isinstance(formula, (ir.ForAll, ir.Exists)):
-        if formula.variable == variable:
-            return formula
-        return replace(formula, body=substitute(formula.body, variable, key))
-    if isinstance(formula, ir.Compare):
-        return formula
-    changes: dict[str, str] = {
-        name: key
-        for name in ("thing", "place", "first", "second", "subject", "object")
-        if getattr(formula, name, None) == variable
-    }
-    return replace(formula, **changes) if changes else formula  # type: ignore[arg-type]
+
+    def atom(f: ir.Formula) -> ir.Formula:
+        if isinstance(f, (ir.Const, ir.Compare)):
+            return f
+        changes = {name: key for name in _NAMED if getattr(f, name, None) == variable}
+        return replace(f, **changes) if changes else f  # type: ignore[arg-type]
+
+    def quantified(q: ir.ForAll | ir.Exists) -> ir.Formula:
+        return q if q.variable == variable else replace(q, body=substitute(q.body, variable, key))
+
+    return rebuild(formula, atom, quantified)
 
 
 def rename_location(formula: ir.Formula, old: str, new: str) -> ir.Formula:
     """Replace ``old`` by ``new`` where it is the located thing of a location atom."""
-    if isinstance(formula, ir.InPlace):
-        return ir.InPlace(new, formula.place) if formula.thing == old else formula
-    if isinstance(formula, ir.SamePlace):
-        first = new if formula.first == old else formula.first
-        second = new if formula.second == old else formula.second
-        return ir.SamePlace(first, second)
-    if isinstance(formula, ir.Not):
-        return ir.Not(rename_location(formula.body, old, new))
-    if isinstance(formula, (ir.And, ir.Or)):
-        return type(formula)(tuple(rename_location(p, old, new) for p in formula.parts))
-    if isinstance(formula, ir.Count):
-        parts = tuple(rename_location(p, old, new) for p in formula.parts)
-        return ir.Count(parts, formula.low, formula.high)
-    if isinstance(formula, ir.Implies):
-        return ir.Implies(
-            rename_location(formula.premise, old, new),
-            rename_location(formula.conclusion, old, new),
-        )
-    if isinstance(formula, ir.Iff):
-        return ir.Iff(
-            rename_location(formula.left, old, new), rename_location(formula.right, old, new)
-        )
-    if isinstance(formula, (ir.ForAll, ir.Exists)):
-        return replace(formula, body=rename_location(formula.body, old, new))
-    return formula
+
+    def atom(f: ir.Formula) -> ir.Formula:
+        if isinstance(f, ir.InPlace) and f.thing == old:
+            return ir.InPlace(new, f.place)
+        if isinstance(f, ir.SamePlace) and old in (f.first, f.second):
+            first = new if f.first == old else f.first
+            return ir.SamePlace(first, new if f.second == old else f.second)
+        return f
+
+    return rebuild(formula, atom)
 
 
 def instance(quantified: ir.ForAll | ir.Exists, who: str) -> ir.Formula:

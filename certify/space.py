@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from certify import ir
 from certify.errors import TextError, TextErrors
-from certify.formulas import instance
+from certify.formulas import instance, rebuild
 from certify.lexicon import place_nouns
 from certify.mentions import VAR, Lowered, LoweredQuestion, Mention
 from certify.syntax import ast
@@ -42,28 +42,14 @@ def location_domain(vocabulary: ir.Vocabulary, thing: str) -> tuple[str, ...]:
 def ground(formula: ir.Formula, individuals: Sequence[str], places: Sequence[str]) -> ir.Formula:
     """Replace every quantifier by the conjunction (rules) or disjunction ("someone") of its
     instances: over the individuals, and the places too for a "thing" quantifier."""
-    if isinstance(formula, (ir.ForAll, ir.Exists)):
-        body = ground(formula.body, individuals, places)
-        over = tuple(individuals) if formula.people else (*individuals, *places)
-        parts = tuple(instance(replace(formula, body=body), who) for who in over)
-        return ir.And(parts) if isinstance(formula, ir.ForAll) else ir.Or(parts)
-    if isinstance(formula, ir.Not):
-        return ir.Not(ground(formula.body, individuals, places))
-    if isinstance(formula, (ir.And, ir.Or)):
-        return type(formula)(tuple(ground(p, individuals, places) for p in formula.parts))
-    if isinstance(formula, ir.Count):
-        parts = tuple(ground(p, individuals, places) for p in formula.parts)
-        return ir.Count(parts, formula.low, formula.high)
-    if isinstance(formula, ir.Implies):
-        return ir.Implies(
-            ground(formula.premise, individuals, places),
-            ground(formula.conclusion, individuals, places),
-        )
-    if isinstance(formula, ir.Iff):
-        return ir.Iff(
-            ground(formula.left, individuals, places), ground(formula.right, individuals, places)
-        )
-    return formula
+
+    def quantified(q: ir.ForAll | ir.Exists) -> ir.Formula:
+        body = ground(q.body, individuals, places)
+        over = tuple(individuals) if q.people else (*individuals, *places)
+        parts = tuple(instance(replace(q, body=body), who) for who in over)
+        return ir.And(parts) if isinstance(q, ir.ForAll) else ir.Or(parts)
+
+    return rebuild(formula, lambda atom: atom, quantified)
 
 
 def individuals_of(problem: ir.Problem) -> tuple[str, ...]:
