@@ -129,7 +129,7 @@ def test_internal_errors_exit_70_with_one_line(
     def boom(*args: object, **kwargs: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(sys.modules["certify.pipeline"], "check", boom)
+    monkeypatch.setattr(sys.modules["certify.pipeline"], "check_document", boom)
     code, output = run(tmp_path, "Ana is in the kitchen.\n")
     assert code == 70
     assert "simulated bug" in output
