@@ -13,7 +13,7 @@ import sys
 def main() -> None:
     """Run the command line; Ctrl-C at any moment after start-up exits 130 with one line."""
     try:
-        from certify.cli import main as run
+        from certify.cli.app import main as run
     except KeyboardInterrupt:
         sys.stderr.write("certify: interrupted\n")
         sys.exit(130)

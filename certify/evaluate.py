@@ -9,8 +9,8 @@ the enumeration engine averages over (the seed paper's indicator vectors, sectio
 
 from __future__ import annotations
 
-from certify.formulas import instance
-from certify.ir import (
+from certify.meaning.formulas import instance
+from certify.meaning.ir import (
     BOUND,
     NONE,
     OTHER,

@@ -205,3 +205,34 @@ def format_expr(expr: LinearExpr) -> str:
         parts.append(f"{sign} {format_number(abs(expr.constant))}")
     joined = " ".join(parts)
     return joined[2:] if joined.startswith("+ ") else "-" + joined[2:]
+
+
+def clock(value: Fraction) -> str:
+    """Minutes since midnight as ``9:05``, ``9:07:30`` (seconds) or ``9:07+1/7`` (exact)."""
+    sign = "-" if value < 0 else ""
+    value = abs(value)
+    hours = int(value // 60)
+    minutes = int(value - hours * 60)
+    rest = value - hours * 60 - minutes
+    shown = f"{sign}{hours}:{minutes:02d}"
+    if rest == 0:
+        return shown
+    seconds = rest * 60
+    if seconds.denominator == 1:
+        return f"{shown}:{int(seconds):02d}"
+    return f"{shown}+{format_number(rest)}"
+
+
+def show_interval(interval: Interval, is_clock: bool = False) -> str:
+    """``[9:05, 9:25]``, ``(3, 4)``, ``[5, inf)``, or ``6`` for a single value."""
+
+    def end(value: Fraction | None, infinite: str) -> str:
+        if value is None:
+            return infinite
+        return clock(value) if is_clock else format_number(value)
+
+    if interval.single is not None:
+        return end(interval.single, "")
+    left = "[" if interval.low_closed else "("
+    right = "]" if interval.high_closed else ")"
+    return f"{left}{end(interval.low, '-inf')}, {end(interval.high, 'inf')}{right}"

@@ -11,27 +11,28 @@ from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
 
-from certify import ir, run_limits
-from certify.accumulate import (
+from certify import run_limits
+from certify.errors import TextError, TextErrors
+from certify.meaning import ir
+from certify.meaning.accumulate import (
     ACCUMULATION,
     CONJUNCTION,
     accumulate,
     intersect,
     readings_of,
 )
-from certify.errors import TextError, TextErrors
-from certify.lower import Lowering
-from certify.mentions import Lowered, LoweredQuestion, Mention
-from certify.moments import Reading, before, problem_at
+from certify.meaning.lower import Lowering
+from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
+from certify.meaning.moments import Reading, before, problem_at
+from certify.meaning.space import check_roles, decide_places
+from certify.meaning.text import show
 from certify.readout.answer import Certifier, Options
 from certify.readout.remains import remaining_questions
 from certify.report import Answer, Measured, ReadingLine, Report, TextWarning, Unit
-from certify.space import check_roles, decide_places
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
 from certify.syntax.located import ReservedWord
 from certify.syntax.parse import Document, parse_sentence, read_document, without_word
-from certify.text import show
 
 
 def normalize_question(text: str) -> tuple[str, str]:

@@ -48,7 +48,7 @@ class Range(Interval):
     @property
     def shown(self) -> str:
         """The range as the text output writes it: ``[9:05, 9:25]``, ``(3, inf)``, ``6``."""
-        from certify.expect import show_interval
+        from certify.numeric import show_interval
 
         return show_interval(self, self.unit == "clock")
 

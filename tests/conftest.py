@@ -1,7 +1,7 @@
 """Every JSON document made during the tests is validated against the shipped schema.
 
 This runs before pytest imports any test module, so ``from certify.report import to_json``
-in a test gets the validating version, and so does the command line (``certify.batch``
+in a test gets the validating version, and so does the command line (``certify.cli.batch``
 imports it when it prints).
 """
 

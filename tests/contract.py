@@ -64,7 +64,7 @@ def validated(build: F) -> F:
 
 def run_cli(*args: object, **kwargs: Any) -> Result:
     """Run ``certify ARGS`` in-process; with ``--json``, validate every line it prints."""
-    from certify.cli import app
+    from certify.cli.app import app
 
     result = CliRunner().invoke(app, [str(a) for a in args], **kwargs)
     if "--json" in args:

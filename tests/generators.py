@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import strategies as st
 
 from certify.domains.enumerate import space_size
-from certify.moments import problem_at
+from certify.meaning.moments import problem_at
 from certify.pipeline import read
 from certify.syntax.parse import read_document
 

@@ -27,8 +27,8 @@ from certify.aggregate import (
     softmax_weights,
     worst_case_error,
 )
-from certify.aggregate_exact import Surd, least_norm_solution, sqrt_bounds
-from certify.aggregate_optimum import LOCAL_FIT, TOLERANCE
+from certify.aggregate.exact import Surd, least_norm_solution, sqrt_bounds
+from certify.aggregate.optimum import LOCAL_FIT, TOLERANCE
 
 SMALL = st.fractions(min_value=-3, max_value=3, max_denominator=4)
 POSITIVE = st.fractions(min_value=F(1, 4), max_value=3, max_denominator=4)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from certify.aggregate_cli import app
+from certify.cli.aggregate import app
 from tests.paths import ROOT, SAMPLES
 
 PAPER = SAMPLES / "aggregate" / "paper.json"

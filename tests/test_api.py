@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from certify import Range, Report, TextError, TextErrors, TextWarning, check
-from certify.cli import app
+from certify.cli.app import app
 from certify.report import to_json
 from tests.paths import SAMPLES
 
@@ -49,7 +49,7 @@ def test_check_raises_text_error_with_line_and_suggestion() -> None:
 
 
 def test_the_name_check_is_the_function() -> None:
-    import certify.batch
+    import certify.cli.batch
     import certify.pipeline
 
     assert certify.check is check

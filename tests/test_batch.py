@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from certify.batch import FileResult, Summary, exit_code, summarize
-from certify.cli import app
+from certify.cli.app import app
+from certify.cli.batch import FileResult, Summary, exit_code, summarize
 from certify.errors import ExitCode
 from tests.paths import SAMPLES
 

@@ -13,13 +13,13 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings
 
+from certify.cli.verify_report import verify_document
 from certify.domains.enumerate import remaining
-from certify.moments import problem_at
+from certify.meaning.moments import problem_at
 from certify.pipeline import check, read
 from certify.readout.answer import Options
 from certify.report import to_json
 from certify.syntax.parse import read_document
-from certify.verify import verify_document
 from tests.generators import small_finite_text
 
 

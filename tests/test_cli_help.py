@@ -7,7 +7,7 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from certify.cli import app
+from certify.cli.app import app
 
 WIDE = {"COLUMNS": "200", "TERM": "dumb"}
 

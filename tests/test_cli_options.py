@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from certify.cli import app
+from certify.cli.app import app
 
 runner = CliRunner()
 TWO_CONFLICTS = (

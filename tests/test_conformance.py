@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from certify.batch import run_file
+from certify.cli.batch import run_file
 from certify.readout.answer import Options
 from certify.report import SCHEMA, to_json
 from tests.paths import CONFORMANCE, COPIED_CONFORMANCE, SHARED_CONFORMANCE, pending

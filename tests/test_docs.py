@@ -49,7 +49,7 @@ def test_readme_quick_start_commands_run(monkeypatch: pytest.MonkeyPatch) -> Non
     """The README's first example prints exactly what the README shows (into a pipe)."""
     from typer.testing import CliRunner
 
-    from certify.cli import app
+    from certify.cli.app import app
 
     block = re.search(r"```\n\$ certify (samples/\S+)\n(.*?)```", README, flags=re.S)
     assert block is not None
@@ -63,7 +63,7 @@ def test_readme_quick_start_commands_run(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_readme_conflict_example_is_real_output(monkeypatch: pytest.MonkeyPatch) -> None:
     from typer.testing import CliRunner
 
-    from certify.cli import app
+    from certify.cli.app import app
 
     block = re.search(r"```\n(  line 4  Where is Ana\?\n    contradictory.*?)```", README, re.S)
     assert block is not None

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from certify.cli import app
+from certify.cli.app import app
 
 runner = CliRunner()
 

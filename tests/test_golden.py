@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import sys
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from certify.batch import run_file
+from certify.cli.batch import run_file
+from certify.output.render import render_result
 from certify.readout.answer import Options
-from certify.render import render_result
 from tests.paths import CONFORMANCE, ROOT, SAMPLES, pending
 
 GOLDEN = ROOT / "tests" / "golden"
@@ -32,17 +33,31 @@ def _name(path: Path) -> str:
     return prefix + "__" + str(path.relative_to(base)).replace("/", "__").removesuffix(".txt")
 
 
+def _shown_as(path: Path) -> tuple[Path, str]:
+    """The folder to run from and the path the output names, the same wherever the clone is.
+
+    The path is part of the header line and so of where it wraps: an absolute path would make
+    the golden files depend on the checkout's location.
+    """
+    base = SAMPLES if path.is_relative_to(SAMPLES) else CONFORMANCE
+    return base.parent, f"{base.name}/{path.relative_to(base)}"
+
+
 def outputs(path: Path) -> tuple[str, str]:
     """The text rendering (80 columns, no colour) and the JSON of one file."""
-    result = run_file(str(path), [], Options(), checking=True)
+    folder, shown_path = _shown_as(path)
+    here = Path.cwd()
+    os.chdir(folder)
+    try:
+        result = run_file(shown_path, [], Options(), checking=True)
+    finally:
+        os.chdir(here)
     assert result.report is not None, path
     shown = io.StringIO()
     Console(file=shown, width=80, color_system=None, force_terminal=False).print(
         render_result(result, explain=True, checking=True)
     )
-    data = result.report.to_dict()
-    data["file"] = _name(path)
-    return shown.getvalue().replace(str(path), _name(path)), json.dumps(data, indent=1) + "\n"
+    return shown.getvalue(), json.dumps(result.report.to_dict(), indent=1) + "\n"
 
 
 @pytest.mark.parametrize("path", TEXTS, ids=_name)

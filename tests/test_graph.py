@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from certify.cli import app
+from certify.cli.app import app
 from certify.errors import ExitCode
+from certify.output.scene import Cluster, Edge, Node, Scene, kinds_of, scene_of
 from certify.pipeline import check
 from certify.readout.answer import Options
 from certify.report import Answer
-from certify.scene import Cluster, Edge, Node, Scene, kinds_of, scene_of
 from tests.paths import ROOT, SAMPLES
 
 REQUIRED = bool(os.environ.get("CERTIFY_PICTURES_REQUIRED"))
@@ -219,7 +219,7 @@ def test_every_sample_has_a_scene() -> None:
 
 def test_labels_are_text_never_markup_or_escapes() -> None:
     package()
-    from certify.graph import digraph
+    from certify.output.graph import digraph
 
     node = Node("k", '<b>Ana</b> \\N "q"', "individual")
     source = digraph(Scene("f", "t", (Cluster("c", "c", (node,), ()),))).source

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner, Result
 
-from certify.cli import app
+from certify.cli.app import app
 from certify.errors import ExitCode
 from tests.paths import ROOT, SAMPLES
 

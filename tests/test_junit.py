@@ -13,9 +13,9 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from certify.cli import app
+from certify.cli.app import app
 from certify.errors import ExitCode
-from certify.junit import classname, clean
+from certify.output.junit import classname, clean
 from tests.paths import SAMPLES
 
 COUNTS = ("tests", "failures", "errors", "skipped")

@@ -21,7 +21,7 @@ import pytest
 
 from certify import check, run_limits
 from certify.domains.boolean import Encoding
-from certify.moments import problem_at
+from certify.meaning.moments import problem_at
 from certify.pipeline import read
 from certify.readout.answer import Options
 from certify.syntax.parse import read_document

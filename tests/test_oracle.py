@@ -37,7 +37,7 @@ def test_sat_equals_enumeration(case: tuple[str, list[str]]) -> None:
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_finite_text())
 def test_supports_force_their_answer(case: tuple[str, list[str]]) -> None:
-    from certify.moments import problem_at
+    from certify.meaning.moments import problem_at
     from certify.pipeline import read
     from certify.syntax.parse import read_document
 

@@ -21,7 +21,7 @@ import pytest
 from typer.testing import CliRunner, Result
 
 from certify import CertifyError, check
-from certify.cli import app
+from certify.cli.app import app
 from certify.errors import ExitCode, hidden, json_text, printable
 from certify.limits import MAX_DIGITS, MAX_NESTING, MAX_SENTENCES
 from tests.mutations import (
@@ -216,7 +216,7 @@ def test_internal_errors_are_one_escaped_line(
     def broken(*args: object) -> None:
         raise RuntimeError("boom \x1b[31m\u2066")
 
-    monkeypatch.setattr("certify.batch.run_text", broken)
+    monkeypatch.setattr("certify.cli.batch.run_text", broken)
     result = certify(text_file(tmp_path, "Ana is big.\n"))
     assert result.exit_code == ExitCode.INTERNAL
     assert "internal error (a bug in certify): RuntimeError: boom \\x1b[31m\\u2066" in (

@@ -52,7 +52,7 @@ TAMPERED: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
 
 @pytest.mark.parametrize("name", sorted(TAMPERED))
 def test_verify_names_the_wrong_field(tmp_path: Path, name: str) -> None:
-    from certify.verify_cli import app as verify_app
+    from certify.cli.verify_command import app as verify_app
 
     _, document = _report(tmp_path)
     change, message = TAMPERED[name]
@@ -66,7 +66,7 @@ def test_verify_names_the_wrong_field(tmp_path: Path, name: str) -> None:
 
 
 def test_verify_checks_every_document_of_a_batch(tmp_path: Path) -> None:
-    from certify.verify_cli import app as verify_app
+    from certify.cli.verify_command import app as verify_app
 
     text_file(tmp_path, "Ana is in the kitchen.\nWhere is Ana?\n", "a.txt")
     text_file(tmp_path, "Ana is in the the is.\n", "b.txt")
@@ -104,7 +104,7 @@ def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_verify_never_shows_a_traceback_on_report_shaped_json(data: st.DataObject) -> None:
-    from certify.verify import verify_document
+    from certify.cli.verify_report import verify_document
 
     document = copy.deepcopy(BASE_REPORT)
     for _ in range(data.draw(st.integers(1, 3))):

@@ -11,10 +11,11 @@ import pytest
 from rich.console import Console, RenderableType
 from rich.text import Text
 
-from certify.batch import collect, run_all, summarize
+from certify.cli.batch import collect, summarize
+from certify.cli.parallel import run_all
+from certify.output.render import render_result, render_summary, row
 from certify.pipeline import check
 from certify.readout.answer import Options
-from certify.render import render_result, render_summary, row
 from tests.paths import CONFORMANCE, SAMPLES
 
 TEXTS = sorted(SAMPLES.rglob("*.txt"))
@@ -57,7 +58,7 @@ def test_long_lines_hang_under_their_body() -> None:
         "Whose house is Ana in?\n",
         file="house.txt",
     )
-    from certify.render import render_report
+    from certify.output.render import render_report
 
     lines = assert_wrapped(render_report(report, explain=True), width=60)
     start = next(i for i, line in enumerate(lines) if line.startswith("    witness (Luis): "))
@@ -75,7 +76,7 @@ def test_a_label_too_wide_puts_the_body_below_it() -> None:
 
 def test_supports_show_their_sentences() -> None:
     report = check((SAMPLES / "ana-house.txt").read_text(encoding="utf-8"), file="ana-house.txt")
-    from certify.render import render_report
+    from certify.output.render import render_report
 
     lines = shown(render_report(report), 200).splitlines()
     at = lines.index("    forced: {Luis}  — compositional, by lines 2, 3")
@@ -89,7 +90,7 @@ def test_conflicts_show_their_sentences() -> None:
     report = check(
         (SAMPLES / "ana-contradictory.txt").read_text(encoding="utf-8"), file="contradictory.txt"
     )
-    from certify.render import render_report
+    from certify.output.render import render_report
 
     text = shown(render_report(report), 200)
     assert "lines 2, 3 contradict each other (subset-minimal)" in text
@@ -99,7 +100,7 @@ def test_conflicts_show_their_sentences() -> None:
 
 def test_markup_in_a_sentence_is_printed_as_written() -> None:
     report = check("Ana is in the kitchen.\nWhere is Ana?\n", file="[bold]odd[/bold].txt")
-    from certify.render import render_report
+    from certify.output.render import render_report
 
     assert shown(render_report(report), 80).startswith("[bold]odd[/bold].txt")
 
@@ -117,13 +118,13 @@ class _Terminal(io.StringIO):
 def test_the_command_line_wraps_on_a_terminal_and_not_in_a_pipe(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from certify.cli import _Printer
+    from certify.cli.printer import Printer
 
     (result,) = run_all(collect([str(SAMPLES / "ana-house.txt")]), [], Options(), True)
     monkeypatch.setenv("COLUMNS", "50")
     for stream, wrapped in ((_Terminal(), True), (io.StringIO(), False)):
         monkeypatch.setattr("sys.stdout", stream)
-        _Printer(as_json=False, quiet=False, explain=True, checking=False).show(result)
+        Printer(as_json=False, quiet=False, explain=True, checking=False).show(result)
         lines = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue()).splitlines()
         witness = next(line for line in lines if "witness (Luis)" in line)
         assert (max(len(line) for line in lines) <= 50) is wrapped

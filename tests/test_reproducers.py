@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from certify import TextError, check
+from certify.cli.verify_report import verify_document
 from certify.report import to_json
-from certify.verify import verify_document
 
 
 def _answers(text: str, *questions: str) -> list[tuple[str, Any]]:

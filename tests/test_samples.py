@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from lark import Token, Tree
 
-from certify.batch import run_file
+from certify.cli.batch import run_file
 from certify.readout.answer import Options
 from certify.syntax.forms import QUESTIONS, STATEMENTS
 from certify.syntax.parse import parser, read_document, split_sentences

@@ -17,7 +17,8 @@ import pytest
 
 import certify.report
 from certify import schema
-from certify.batch import collect, result_json, run_all
+from certify.cli.batch import collect, result_json
+from certify.cli.parallel import run_all
 from certify.pipeline import check
 from certify.readout.answer import Options
 from certify.report import to_json

@@ -21,7 +21,7 @@ from tests.paths import SAMPLES
 
 PROBE = """
 import json, sys
-from certify.cli import main
+from certify.cli.app import main
 out, sys.argv = sys.argv[1], ["certify", *sys.argv[2:]]
 try:
     main()
@@ -55,7 +55,14 @@ def test_version_loads_no_pipeline(tmp_path: Path) -> None:
     modules = loaded(tmp_path, "--version")
     assert not tops(modules) & {"lark", "rich", "pysat", "numpy", "scipy"}
     # certify.run_limits holds the option defaults; it imports only the standard library.
-    allowed = {"certify.cli", "certify.errors", "certify.limits", "certify.run_limits"}
+    allowed = {
+        "certify.cli",
+        "certify.cli.app",
+        "certify.cli.printer",
+        "certify.errors",
+        "certify.limits",
+        "certify.run_limits",
+    }
     assert not {m for m in modules if m.startswith("certify.")} - allowed
 
 

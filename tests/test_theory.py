@@ -15,14 +15,14 @@ from fractions import Fraction
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from certify.cli.verify_report import verify_document
 from certify.domains.enumerate import states
 from certify.evaluate import Evaluation, answer_in
-from certify.moments import problem_at
+from certify.meaning.moments import problem_at
 from certify.numeric import Interval
 from certify.pipeline import check, read
 from certify.report import to_json
 from certify.syntax.parse import read_document
-from certify.verify import verify_document
 
 HEADER = "x and y are integers.\n0 <= x <= 3.\n0 <= y <= 3.\n"
 PLACES = ("the kitchen", "the garden")

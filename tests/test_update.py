@@ -12,7 +12,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner, Result
 
-from certify.cli import app
+from certify.cli.app import app
 from certify.errors import ExitCode
 from tests.paths import SAMPLES
 

@@ -10,12 +10,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from certify.cli.verify_command import app
+from certify.cli.verify_report import verify_document
 from certify.errors import TextError
 from certify.pipeline import check
 from certify.readout.answer import Options
 from certify.report import to_json
-from certify.verify import verify_document
-from certify.verify_cli import app
 from tests.paths import CONFORMANCE, SAMPLES, pending
 
 TEXTS = sorted(CONFORMANCE.glob("*.txt")) + sorted(SAMPLES.rglob("*.txt"))
@@ -172,7 +172,7 @@ def test_command_line(tmp_path: Path) -> None:
 
 
 def test_certify_verify_subcommand(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from certify.cli import main
+    from certify.cli.app import main
 
     text = tmp_path / "house.txt"
     text.write_text(HOUSE, encoding="utf-8")

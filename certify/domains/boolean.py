@@ -23,9 +23,10 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from certify import ir, run_limits
+from certify import run_limits
+from certify.meaning import ir
+from certify.meaning.space import candidate_edges, grounded, location_domain, reachable
 from certify.numeric import LinearConstraint, LinearExpr
-from certify.space import candidate_edges, grounded, location_domain, reachable
 
 SLICE = 1_000
 """Conflicts of the first solver slice between two looks at the deadline."""

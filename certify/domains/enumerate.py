@@ -18,10 +18,10 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from certify import ir
 from certify.errors import UsageError
 from certify.evaluate import Evaluation
-from certify.space import boolean_atoms, candidate_edges, grounded, location_domain
+from certify.meaning import ir
+from certify.meaning.space import boolean_atoms, candidate_edges, grounded, location_domain
 
 LIMIT = 1 << 20
 """The largest state space the engine agrees to enumerate."""

@@ -15,90 +15,41 @@ is only claimed with its certificate (SPEC section 1):
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING
 
-from certify import ir, run_limits
+from certify import run_limits
 from certify.domains.boolean import Encoding, TheoryUndecided
-from certify.errors import CertifyError
 from certify.evaluate import answer_in, check
+from certify.meaning import ir
 from certify.readout.certificates import lines_of, minimal_core, subset_models
 from certify.readout.finite import Projection, answer_set, condition, project
+from certify.readout.status import (
+    Consistency,
+    EvaluatorDisagrees,
+    Options,
+    decide,
+    is_numeric,
+)
 from certify.readout.witness import witness_of
 from certify.report import Answer, Conflict, Status, Witness
-from certify.run_limits import DEFAULT_TIMEOUT
 
 if TYPE_CHECKING:
     from certify.readout.numbers import Group
 
-
-class EvaluatorDisagrees(CertifyError):
-    """An engine proposed a state the evaluator rejects: a bug, never shown as an answer."""
-
-
-@dataclass(frozen=True, slots=True)
-class Options:
-    """How hard and with what to work."""
-
-    engine: str = "sat"
-    domain: str | None = None
-    budget: int | None = None
-    calls: int = 100_000
-    story: bool = False
-    timeout: float | None = DEFAULT_TIMEOUT
-    """Wall-clock seconds for the whole text (None: no limit); see ``certify.run_limits``."""
-    smallest: bool = False
-    all_conflicts: bool = False
-    law: str | None = None
-    """``--law accumulation``: measurements are independent evidence (``accumulate.py``)."""
-    strict: bool = False
-    """``--strict``: a question about a name the text never mentions is an error."""
-    solver: str = "cadical153"
-    """The python-sat solver (``certify verify`` re-derives with ``glucose4``)."""
-
-
-@dataclass(frozen=True, slots=True)
-class Consistency:
-    """Whether the whole problem has a state, with a base state when it does."""
-
-    consistent: bool | None
-    conflict: Conflict | None
-    model: tuple[int, ...] = ()
-    point: tuple[tuple[str, Fraction], ...] = ()
-    reason: str = ""
-    stopped: tuple[str, str] | None = None
-    """The limit (``timeout``, ``budget``, ``memory``) and stage that left it undecided."""
-
-
-def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
-    """The status a pair (H⁺, H⁻) certifies.
-
-    An answer that involves "(other)" (a place or an individual no name fixes) stands for
-    many values, so it never forces and one witness of it shows the question open.
-    """
-    many = [w for w in witnessed if ir.OTHER in w]
-    if outer is not None and len(outer) == 1 and ir.OTHER not in outer[0] and outer[0] in witnessed:
-        return "forced"
-    if len(set(witnessed)) >= 2 or many:
-        return "open"
-    return "unresolved"
-
-
-def is_numeric(formula: ir.Formula) -> bool:
-    """Whether a formula mentions numbers at all."""
-    return any(isinstance(a, ir.Compare) for a in ir.atoms_of(formula))
+__all__ = ["Certifier", "Consistency", "EvaluatorDisagrees", "Options", "decide", "is_numeric"]
 
 
 class Certifier:
     """Answers questions about one problem."""
 
-    def __init__(self, problem: ir.Problem, options: Options = Options()) -> None:
-        from certify.ir import constraints_of
+    def __init__(self, problem: ir.Problem, options: Options | None = None) -> None:
+        from certify.meaning.ir import constraints_of
 
         self.problem = problem
-        self.options = options
+        self.options = options or Options()
         finite: list[ir.Statement] = []
         self.numeric: list[ir.Statement] = []
         self.mixed = False
@@ -134,7 +85,7 @@ class Certifier:
         """The numeric groups with their domains."""
         if not self.numeric:
             return []
-        from certify.ir import constraints_of
+        from certify.meaning.ir import constraints_of
         from certify.readout.numbers import make_groups
 
         constraints = [c for s in self.numeric for c in constraints_of(s.formula) or []]

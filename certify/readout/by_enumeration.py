@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from certify import ir
 from certify.domains.enumerate import remaining
 from certify.errors import UsageError
 from certify.evaluate import answer_in
-from certify.readout.answer import decide
+from certify.meaning import ir
+from certify.readout.status import decide
 from certify.readout.witness import witness_of
 from certify.report import Answer, Conflict
 

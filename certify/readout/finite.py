@@ -14,10 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from certify import ir
 from certify.domains.boolean import Encoding
+from certify.meaning import ir
+from certify.meaning.space import location_domain
 from certify.run_limits import LimitReached
-from certify.space import location_domain
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,7 +129,7 @@ def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ..
 
 
 def _grounded(encoding: Encoding, formula: ir.Formula) -> ir.Formula:
-    from certify.space import ground_in
+    from certify.meaning.space import ground_in
 
     return ground_in(encoding.problem, formula)
 

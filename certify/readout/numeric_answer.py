@@ -12,9 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from certify import ir, run_limits
+from certify import run_limits
 from certify.domains.classify import build
-from certify.ir import constraints_of
+from certify.meaning import ir
+from certify.meaning.ir import constraints_of
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 from certify.readout.numbers import Group, integral, make_group, tighten
 from certify.readout.numeric_certificates import support_for_truth, support_for_value
@@ -221,7 +222,7 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
             outer.append(answer)
         if witness is not None:
             witnesses.append(witness)
-    from certify.readout.answer import decide
+    from certify.readout.status import decide
 
     witnessed = tuple(w.answer for w in witnesses)
     status = decide(tuple(outer), witnessed)

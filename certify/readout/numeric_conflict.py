@@ -37,7 +37,7 @@ def numeric_conflict(certifier: Certifier, group: Group, model: tuple[int, ...])
     Not shown minimal (and without subset witnesses) when the run's deadline stopped the
     shrinking or the checking: the lines still contradict each other.
     """
-    from certify.readout.answer import EvaluatorDisagrees
+    from certify.readout.status import EvaluatorDisagrees
 
     vocabulary = certifier.problem.vocabulary
     shrunk = minimal_conflict(

@@ -13,7 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from certify import ir
+from certify.meaning import ir
 from certify.numeric import LinearConstraint
 
 LIMIT = 256

@@ -12,9 +12,10 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from certify import ir, run_limits
+from certify import run_limits
 from certify.domains.base import NumericDomain
 from certify.domains.classify import RANK, build, classify
+from certify.meaning import ir
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.readout.numbers import Group, pin, probe_values
 from certify.readout.witness import number_text

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from certify import ir
+from certify.meaning import ir
+from certify.meaning.space import boolean_atoms, grounded
 from certify.numeric import LinearExpr
-from certify.space import boolean_atoms, grounded
 
 
 def remaining_questions(problem: ir.Problem) -> list[ir.Question]:

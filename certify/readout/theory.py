@@ -18,9 +18,10 @@ from collections.abc import Callable
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from certify import ir, run_limits
+from certify import run_limits
 from certify.domains.boolean import Encoding
 from certify.domains.classify import build
+from certify.meaning import ir
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 from certify.readout.certificates import lines_of, minimal_core
 from certify.readout.numbers import integral, pin, probe_values, tighten

@@ -10,25 +10,9 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from certify import ir
-from certify.numeric import format_number
+from certify.meaning import ir
+from certify.numeric import clock, format_number
 from certify.report import Witness
-
-
-def clock(value: Fraction) -> str:
-    """Minutes since midnight as ``9:05``, ``9:07:30`` (seconds) or ``9:07+1/7`` (exact)."""
-    sign = "-" if value < 0 else ""
-    value = abs(value)
-    hours = int(value // 60)
-    minutes = int(value - hours * 60)
-    rest = value - hours * 60 - minutes
-    shown = f"{sign}{hours}:{minutes:02d}"
-    if rest == 0:
-        return shown
-    seconds = rest * 60
-    if seconds.denominator == 1:
-        return f"{shown}:{int(seconds):02d}"
-    return f"{shown}+{format_number(rest)}"
 
 
 def number_text(vocabulary: ir.Vocabulary, name: str, value: Fraction) -> str:

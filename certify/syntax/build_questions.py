@@ -7,10 +7,10 @@ from typing import Any
 from lark import Token, v_args
 from lark.tree import Meta
 
-from certify.lexicon import reserved_words
 from certify.syntax import ast
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import reserved_words
 from certify.syntax.located import Located, _has, _of, _tokens
 from certify.syntax.words import singular, verb_base
 

@@ -13,9 +13,9 @@ from typing import Any
 from lark import Token, Transformer_NonRecursive, v_args
 from lark.tree import Meta
 
-from certify.lexicon import reserved_words, sentence_adverbs
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import reserved_words, sentence_adverbs
 
 _PLURAL = {"ARE", "HAVE", "DO"}
 

@@ -25,12 +25,12 @@ from lark.exceptions import (
 
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
-from certify.lexicon import sentence_adverbs
 from certify.limits import MAX_SENTENCES
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
+from certify.syntax.lexicon import sentence_adverbs
 from certify.syntax.located import ReservedWord
 
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")

@@ -94,7 +94,7 @@ def dimension(base: str) -> tuple[str, int]:
     ``more expensive`` is the scale ``expensive``; ``less expensive`` its reverse.  The
     reverse pairs are data: the lexicon's ``[scales]`` table.
     """
-    from certify.lexicon import reverse_scales, same_scales
+    from certify.syntax.lexicon import reverse_scales, same_scales
 
     degree, _, adjective = base.partition(" ")
     if adjective and degree in ("more", "less"):

@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from certify.cli import app
+from certify.cli.app import app
 from tests.paths import SAMPLES
 
 SWITCHES = (

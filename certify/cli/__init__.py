@@ -1,0 +1,1 @@
+"""The command line: the typer app, batches, updates, files, certify verify, certify aggregate."""

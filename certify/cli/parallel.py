@@ -1,0 +1,145 @@
+"""``--jobs N``: certify the files of a batch in worker processes, in the order given.
+
+Texts are independent, so a batch parallelizes by file.  The pipeline is imported and the
+parser built in the parent before the workers start; on Linux the workers are forked and
+inherit both, so a worker costs no second start-up.  ``Executor.map`` keeps the input order, so the
+output is the same, byte for byte, as a serial run.
+
+A result with an error travels back pickled by ``_Pickler``: certify's exceptions take keyword
+arguments that the default exception pickling drops, so every ``CertifyError`` in it is rebuilt
+from its class, message and attributes instead.  Other results use the executor's pickler.
+"""
+
+from __future__ import annotations
+
+import io
+import multiprocessing
+import pickle
+import signal
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from certify.cli.batch import Entry, FileResult, run_file
+from certify.errors import CertifyError
+
+if TYPE_CHECKING:
+    from certify.readout.answer import Options
+
+
+def run_parallel(
+    entries: Sequence[Entry],
+    asks: Sequence[str],
+    options: Options,
+    checking: bool,
+    debug: bool,
+    jobs: int,
+) -> Iterator[FileResult]:
+    """Certify ``entries`` with ``jobs`` worker processes; yield results in input order."""
+    import certify.pipeline  # noqa: F401
+    from certify.syntax.parse import parser
+
+    parser()  # built once here, inherited too
+    paths = [path for path, error in entries if error is None]
+    work = partial(_certify, asks=tuple(asks), options=options, checking=checking, debug=debug)
+    chunk = max(1, min(32, len(paths) // (jobs * 8)))
+    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_interrupts)
+    try:
+        results = pool.map(work, paths, chunksize=chunk)  # forks the workers now
+    except BaseException:
+        pool.shutdown(cancel_futures=True)
+        raise
+    return _gather(entries, results, pool)
+
+
+def _gather(
+    entries: Sequence[Entry],
+    results: Iterator[FileResult | bytes],
+    pool: ProcessPoolExecutor,
+) -> Iterator[FileResult]:
+    try:
+        for path, error in entries:
+            if error is not None:
+                yield FileResult(path, error=error)
+            else:
+                done = next(results)
+                yield pickle.loads(done) if isinstance(done, bytes) else done
+    except BrokenProcessPool as error:
+        raise CertifyError(f"a worker process stopped unexpectedly ({error})") from None
+    finally:  # waits only for the files already started (after Ctrl-C, say)
+        pool.shutdown(cancel_futures=True)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Fork where it is safe and cheap (Linux); spawn elsewhere."""
+    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    return multiprocessing.get_context(method)
+
+
+def _ignore_interrupts() -> None:
+    """Ctrl-C is the parent's to handle; workers finish their file and are shut down."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _certify(
+    path: str, asks: tuple[str, ...], options: Options, checking: bool, debug: bool
+) -> FileResult | bytes:
+    """One file's result: as it is, or pre-pickled by ``_Pickler`` if it carries an error."""
+    result = run_file(path, asks, options, checking, debug)
+    if result.error is None:
+        return result  # the executor's own (C) pickler is faster, and enough here
+    buffer = io.BytesIO()
+    _Pickler(buffer).dump(result)
+    return buffer.getvalue()
+
+
+class _Pickler(pickle.Pickler):
+    """Pickle certify's errors by their attributes, not their constructor arguments."""
+
+    def reducer_override(self, obj: Any) -> Any:
+        if isinstance(obj, CertifyError):
+            return _rebuild_error, (type(obj), obj.message, dict(vars(obj)))
+        return NotImplemented
+
+
+def _rebuild_error(
+    kind: type[CertifyError], message: str, attributes: dict[str, Any]
+) -> CertifyError:
+    """The error as it was raised: same class, same message, same file, line and column."""
+    error = kind.__new__(kind, message)
+    Exception.__init__(error, message)
+    vars(error).update(attributes)
+    return error
+
+
+def run_all(
+    entries: Iterable[Entry],
+    asks: Sequence[str],
+    options: Options,
+    checking: bool,
+    debug: bool = False,
+    jobs: int = 1,
+) -> Iterator[FileResult]:
+    """Certify every file in order: here, or in ``jobs`` worker processes.
+
+    The workers (if any) are started before this returns, so that they are forked before
+    the caller starts anything else, such as the thread of a progress bar.
+    """
+    entries = list(entries)
+    readable = sum(1 for _, error in entries if error is None)
+    if jobs > 1 and readable > 1:
+        return run_parallel(entries, asks, options, checking, debug, min(jobs, readable))
+    return _run_serially(entries, asks, options, checking, debug)
+
+
+def _run_serially(
+    entries: list[Entry], asks: Sequence[str], options: Options, checking: bool, debug: bool
+) -> Iterator[FileResult]:
+    for path, error in entries:
+        if error is not None:
+            yield FileResult(path, error=error)
+        else:
+            yield run_file(path, asks, options, checking, debug)

@@ -1,0 +1,76 @@
+"""Rewriting formulas: a rule's variable replaced by a name, an individual by its earlier self.
+
+Pure functions over the IR, shared by the state space (grounding), the evaluator and the
+update law, so that none of them borrows from another.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from certify.meaning import ir
+
+Atomic = Callable[[ir.Formula], ir.Formula]
+Quantified = Callable[[ir.ForAll | ir.Exists], ir.Formula]
+
+
+def rebuild(formula: ir.Formula, atom: Atomic, quantified: Quantified | None = None) -> ir.Formula:
+    """The formula with every atom (and constant) replaced by ``atom(it)`` and every quantifier
+    by ``quantified(it)`` (by default: the quantifier over its rebuilt body)."""
+
+    def go(f: ir.Formula) -> ir.Formula:
+        if isinstance(f, ir.Not):
+            return ir.Not(go(f.body))
+        if isinstance(f, (ir.And, ir.Or)):
+            return type(f)(tuple(go(p) for p in f.parts))
+        if isinstance(f, ir.Count):
+            return ir.Count(tuple(go(p) for p in f.parts), f.low, f.high)
+        if isinstance(f, ir.Implies):
+            return ir.Implies(go(f.premise), go(f.conclusion))
+        if isinstance(f, ir.Iff):
+            return ir.Iff(go(f.left), go(f.right))
+        if isinstance(f, (ir.ForAll, ir.Exists)):
+            return quantified(f) if quantified else replace(f, body=go(f.body))
+        return atom(f)
+
+    return go(formula)
+
+
+_NAMED = ("thing", "place", "first", "second", "subject", "object")
+
+
+def substitute(formula: ir.Formula, variable: str, key: str) -> ir.Formula:
+    """Replace the bound variable ``variable`` by the individual ``key`` everywhere."""
+
+    def atom(f: ir.Formula) -> ir.Formula:
+        if isinstance(f, (ir.Const, ir.Compare)):
+            return f
+        changes = {name: key for name in _NAMED if getattr(f, name, None) == variable}
+        return replace(f, **changes) if changes else f  # type: ignore[arg-type]
+
+    def quantified(q: ir.ForAll | ir.Exists) -> ir.Formula:
+        return q if q.variable == variable else replace(q, body=substitute(q.body, variable, key))
+
+    return rebuild(formula, atom, quantified)
+
+
+def rename_location(formula: ir.Formula, old: str, new: str) -> ir.Formula:
+    """Replace ``old`` by ``new`` where it is the located thing of a location atom."""
+
+    def atom(f: ir.Formula) -> ir.Formula:
+        if isinstance(f, ir.InPlace) and f.thing == old:
+            return ir.InPlace(new, f.place)
+        if isinstance(f, ir.SamePlace) and old in (f.first, f.second):
+            first = new if f.first == old else f.first
+            return ir.SamePlace(first, new if f.second == old else f.second)
+        return f
+
+    return rebuild(formula, atom)
+
+
+def instance(quantified: ir.ForAll | ir.Exists, who: str) -> ir.Formula:
+    """The body of a quantifier said of ``who``: at the moment the statement speaks of."""
+    body = substitute(quantified.body, quantified.variable, who)
+    self_then = dict(quantified.selves).get(who)
+    return body if self_then is None else rename_location(body, who, self_then)

@@ -1,0 +1,542 @@
+"""AST → IR: what each sentence means.
+
+``Lowering`` reads the sentences of one text in order, keeping the declarations in force
+(attributes and their values, closed places, integer variables) and the role of every name
+(a thing, a place, a number), so that a word used in two incompatible roles is an error at
+the line that does it.  Each sentence yields its IR and its *mentions*: which names it uses in
+which role.  ``moments.py`` assembles the vocabulary of any prefix of the text from those.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from certify.meaning import ir
+from certify.meaning.lower_numbers import arith, compare, event, quantity
+from certify.meaning.mentions import (
+    VAR,
+    Lowered,
+    LoweredQuestion,
+    Mention,
+    entity_key,
+    fields_of,
+    mentions_bound,
+    negate,
+    pairwise,
+    variable_np,
+)
+from certify.meaning.quantifiers import (
+    ANAPHORS,
+    NO_QUANTIFIERS,
+    SOME,
+    Quantifiers,
+    is_anaphor,
+    quantifiers,
+    subjects_of,
+)
+from certify.numeric import LinearExpr
+from certify.syntax import ast
+from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import reserved_words
+from certify.syntax.located import ReservedWord
+from certify.syntax.parse import Parsed
+from certify.syntax.words import singular
+
+_QUESTIONS = (
+    ast.QWhere,
+    ast.QWho,
+    ast.QWhose,
+    ast.QAttribute,
+    ast.QQuantity,
+    ast.QTrue,
+    ast.QValue,
+    ast.QWhen,
+    ast.QAge,
+)
+_RULE_KINDS = ("generic", "every", "pronoun", "everyone", "nobody")
+
+
+@dataclass
+class Lowering:
+    """The running reading of one text: declarations in force and the role of every name."""
+
+    story: bool = False
+    closed: tuple[str, ...] | None = None
+    attributes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    roles: dict[str, tuple[str, int]] = field(default_factory=dict)
+    _mentions: list[Mention] = field(default_factory=list)
+    _line: int = 0
+    _asking: bool = False
+    _words: Quantifiers = NO_QUANTIFIERS
+    _antecedents: tuple[ast.NP, ...] = ()
+    _antecedent_line: int = 0
+
+    # ------------------------------------------------------------------ entry points
+
+    def statement(self, parsed: Parsed) -> Lowered:
+        """Lower one statement; update the declarations it makes."""
+        self._mentions = []
+        self._line = parsed.line
+        node = parsed.node
+        self._words = quantifiers(node)
+        measures: tuple[ir.Measure, ...] = ()
+        if isinstance(node, ast.Declaration):
+            formula: ir.Formula = self.declaration(node)
+        elif isinstance(node, ast.Measurement):
+            formula, measures = self.measurement(node), (self.measure(node),)
+        elif isinstance(node, ast.Independence):
+            self._mentions.append(Mention("accumulation", "readings"))
+            formula = ir.Const(True)
+        else:
+            assert not isinstance(node, _QUESTIONS)
+            formula = self.body(node)
+            if mentions_bound(formula):
+                formula = ir.ForAll(VAR, formula, self._words.people)
+            self._refer_forward(node, parsed.line)
+        updates = self._updates(formula)
+        declares = tuple(m.key for m in self._mentions if m.role == "integer")
+        statement = ir.Statement(
+            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
+        )
+        return Lowered(statement, tuple(self._mentions))
+
+    def question(self, parsed: Parsed, line: int | None = None) -> LoweredQuestion:
+        """Lower one question (``line`` overrides where it counts as asked, 0 for --ask)."""
+        self._mentions = []
+        self._line = parsed.line
+        self._words = quantifiers(parsed.node)
+        self._asking = True
+        try:
+            query = self._query(parsed)
+        finally:
+            self._asking = False
+        asked = parsed.line if line is None else line
+        return LoweredQuestion(
+            ir.Question(parsed.text, asked, query, parsed.column), tuple(self._mentions)
+        )
+
+    def _query(self, parsed: Parsed) -> ir.Query:
+        node = parsed.node
+        query: ir.Query
+        if isinstance(node, ast.QWhere):
+            query = ir.AskWhere(self.thing(node.thing, located=True))
+        elif isinstance(node, ast.QWho):
+            query = ir.AskWho(self.place(node.place))
+        elif isinstance(node, ast.QWhose):
+            query = ir.AskWhose(self.thing(node.thing, located=True), node.noun)
+        elif isinstance(node, ast.QQuantity):
+            query = ir.AskNumber(LinearExpr.variable(self.measured(node.quantity, node.span)))
+        elif isinstance(node, ast.QAttribute) and self._measured_of(node) is not None:
+            quantity = f"the {node.attribute} of {node.thing.text}"
+            query = ir.AskNumber(LinearExpr.variable(self.measured(quantity, node.thing.span)))
+        elif isinstance(node, ast.QAttribute):
+            attribute = self.attribute(node.attribute, node.thing.span)
+            query = ir.AskValue(self.thing(node.thing), attribute)
+            self._mentions.append(Mention("valued", query.thing, noun=attribute))
+        elif isinstance(node, ast.QTrue):
+            formula = self.body(node.body)
+            if mentions_bound(formula):
+                formula = ir.ForAll(VAR, formula, self._words.people)
+            query = ir.AskTruth(formula)
+        elif isinstance(node, ast.QValue):
+            span = ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text))
+            names = {n: self.number(n, span) for n in node.expr.variables}
+            query = ir.AskNumber(
+                LinearExpr.of({names[n]: c for n, c in node.expr.terms}, node.expr.constant)
+            )
+        elif isinstance(node, ast.QWhen):
+            template = "{} " + node.verb + "s"
+            mine = LinearExpr.variable(self.quantity(node.thing, node.verb, template, True))
+            if node.since is None:
+                query = ir.AskNumber(mine, clock=True)
+            else:
+                theirs = LinearExpr.variable(self.quantity(node.since, node.verb, template, True))
+                query = ir.AskNumber(mine.plus(theirs, -1))
+        elif isinstance(node, ast.QAge):
+            query = ir.AskNumber(
+                LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
+            )
+        else:
+            raise TypeError(f"not a question: {node!r}")
+        return query
+
+    # ------------------------------------------------------------------ declarations
+
+    def declaration(self, node: ast.Declaration) -> ir.Formula:
+        """``The places are ...`` closes the places; ``The colors are ...`` declares values."""
+        if node.noun == "place":
+            self.closed = None
+            keys = tuple(self.place(v) for v in node.values)
+            self.closed = keys
+            self._mentions.append(Mention("closed", "places", values=keys))
+            return ir.Closed(keys)
+        values = tuple(" ".join(v.words) for v in node.values)
+        for value, np in zip(values, node.values):
+            self._claim(value, "value", np.span)
+        self.attributes[node.noun] = values
+        self._mentions.append(Mention("attribute", node.noun, values=values))
+        return ir.OneOf(node.noun, values)
+
+    def _measured_of(self, node: ast.QAttribute) -> str | None:
+        """``What is the weight of the box?`` asks for a measured quantity, not an attribute."""
+        quantity = f"the {node.attribute} of {node.thing.text}"
+        if node.attribute in self.attributes or self.roles.get(quantity, ("",))[0] != "number":
+            return None
+        return quantity
+
+    def measured(self, quantity: str, span: ast.Span) -> str:
+        """The variable of a quantity a reading measures, or an error saying how to read one."""
+        if self.roles.get(quantity, ("",))[0] != "number":
+            raise SentenceError(
+                f"no reading above measures {quantity}",
+                span,
+                f"Sensor A reads {quantity} as 20 ± 1.",
+                expected="a reading of the quantity above the question",
+            )
+        return self.number(quantity, span)
+
+    def measure(self, node: ast.Measurement) -> ir.Measure:
+        """The reading a measurement statement reports."""
+        return ir.Measure(
+            self.number(node.quantity, node.span),
+            node.value,
+            node.tolerance,
+            node.sigmas,
+            node.source,
+        )
+
+    def measurement(self, node: ast.Measurement) -> ir.Formula:
+        """Under conjunction a reading is the interval [v − δ, v + δ] (``pipeline`` replaces it
+        by true under accumulation, where readings are evidence, not constraints)."""
+        quantity = LinearExpr.variable(self.number(node.quantity, node.span))
+        low = LinearExpr((), node.value - node.tolerance)
+        high = LinearExpr((), node.value + node.tolerance)
+        line = node.span.line
+        return ir.And((compare(quantity, ">=", low, line), compare(quantity, "<=", high, line)))
+
+    def attribute(self, name: str, span: ast.Span) -> str:
+        """A declared attribute, or an error saying how to declare it."""
+        if name not in self.attributes:
+            raise SentenceError(
+                f"'{name}' is not a declared attribute",
+                span,
+                f"The {name}s are red, green and blue.",
+                expected="a declaration such as this one above the sentence",
+            )
+        return name
+
+    # ------------------------------------------------------------------ bodies
+
+    def body(self, node: ast.Body) -> ir.Formula:
+        """Lower a (possibly compound) statement body."""
+        if isinstance(node, ast.Conj):
+            return ir.And(tuple(self.body(p) for p in node.parts))
+        if isinstance(node, ast.Disj):
+            return ir.Or(tuple(self.body(p) for p in node.parts))
+        if isinstance(node, ast.Xor):
+            # "either in the kitchen or the kitchen" means "in the kitchen": the same
+            # alternative twice is one alternative, not a contradiction.
+            parts = tuple(self.body(p) for p in node.parts)
+            if node.alternatives:
+                parts = tuple(dict.fromkeys(parts))
+            return parts[0] if len(parts) == 1 else ir.Count(parts, 1, 1)
+        if isinstance(node, ast.Nor):
+            return ir.Not(ir.Or(tuple(self.body(p) for p in node.parts)))
+        if isinstance(node, ast.Neg):
+            return negate(self.body(node.part))
+        if isinstance(node, ast.IfThen):
+            return ir.Implies(self.body(node.premise), self.body(node.conclusion))
+        if isinstance(node, ast.Iff):
+            return ir.Iff(self.body(node.left), self.body(node.right))
+        if isinstance(node, ast.Arith):
+            return arith(node, self.number)
+        if isinstance(node, ast.Collective):
+            return self.collective(node)
+        return self.clause(node)
+
+    def clause(self, clause: ast.Clause) -> ir.Formula:
+        """One subject, one predicate; rules for generic subjects."""
+        subject = clause.subject
+        if (
+            subject.kind == "name"
+            and clause.plural
+            and singular(subject.words[0]) != subject.words[0]
+        ):
+            subject = ast.NP("every", (singular(subject.words[0]),), subject.text, subject.span)
+        if subject.kind in ("generic", "every"):
+            conditions: list[ir.Formula] = [ir.Holds(a, VAR) for a in subject.adjectives]
+            if subject.kind == "every":
+                conditions.append(ir.Holds(singular(subject.words[0]), VAR))
+                self._mentions.append(Mention("noun", singular(subject.words[0])))
+            inner = ast.Clause(
+                variable_np(subject), clause.predicate, clause.negated, clause.span, clause.plural
+            )
+            conclusion = self.clause(inner)
+            premise = conditions[0] if len(conditions) == 1 else ir.And(tuple(conditions))
+            return ir.Implies(premise, conclusion) if conditions else conclusion
+        if subject.kind == "nobody":
+            inner = ast.Clause(
+                variable_np(subject), clause.predicate, not clause.negated, clause.span
+            )
+            return self.clause(inner)
+        if subject.kind == "everyone":
+            return self.clause(
+                ast.Clause(variable_np(subject), clause.predicate, clause.negated, clause.span)
+            )
+        if subject.kind == "pronoun" and subject.words[0] in SOME and not self._words.conditional:
+            return self.someone(clause)
+        formula = self.predicate(clause)
+        return negate(formula) if clause.negated else formula
+
+    def predicate(self, clause: ast.Clause) -> ir.Formula:
+        """The positive meaning of a clause's predicate."""
+        predicate, subject = clause.predicate, clause.subject
+        if isinstance(predicate, ast.PLocation):
+            thing = self.thing(subject, located=True)
+            self.subject(thing)
+            if predicate.mode == "moved":
+                self._mentions.append(Mention("moved", thing))
+            return ir.InPlace(thing, self.place(predicate.place))
+        if isinstance(predicate, ast.PSamePlace):
+            assert predicate.other is not None
+            first = self.thing(subject, located=True)
+            self.subject(first)
+            return ir.SamePlace(first, self.thing(predicate.other, located=True))
+        if isinstance(predicate, ast.PAdjective):
+            return self.adjective(subject, predicate.word, clause.span, clause.plural)
+        if isinstance(predicate, ast.PClass):
+            *adjectives, noun = predicate.noun.split()
+            if noun in ("integer", "integers") and not adjectives:
+                return self.integer(subject, clause.span)
+            if noun == "place" and not adjectives and not clause.negated:
+                return self.declared_place(subject)
+            thing = self.thing(subject)
+            self._mentions.append(Mention("noun", singular(noun)))
+            atoms = [ir.Holds(a, thing) for a in adjectives] + [ir.Holds(singular(noun), thing)]
+            return atoms[0] if len(atoms) == 1 else ir.And(tuple(atoms))
+        if isinstance(predicate, ast.PRelation):
+            return ir.Related(predicate.verb, self.thing(subject), self.thing(predicate.object))
+        if isinstance(predicate, ast.PSameValue):
+            assert predicate.other is not None
+            attribute = self.attribute(predicate.attribute, clause.span)
+            first, second = self.thing(subject), self.thing(predicate.other)
+            self._mentions += [
+                Mention("valued", first, noun=attribute),
+                Mention("valued", second, noun=attribute),
+            ]
+            return ir.SameValue(first, second, attribute)
+        if isinstance(predicate, ast.PNumeric):
+            return quantity(clause, predicate, self.number_np, self.quantity, self.is_number)
+        if isinstance(predicate, ast.PEvent):
+            return event(clause, predicate, self.quantity)
+        raise SentenceError(
+            "this form only declares a list of values",
+            clause.span,
+            "The places are the kitchen, the garden and the hall.",
+        )
+
+    def someone(self, clause: ast.Clause) -> ir.Formula:
+        """ "Someone is in the kitchen.": some individual, named or one the text does not name."""
+        word = clause.subject.words[0]
+        inner = ast.Clause(variable_np(clause.subject), clause.predicate, False, clause.span)
+        body = self.clause(inner)
+        span = clause.subject.span
+        anonymous = f"{ir.ANONYMOUS} {span.line}:{span.column})"
+        label = f"{word} (line {span.line})"
+        self._claim(anonymous, "thing", span)
+        self._mentions.append(Mention("thing", anonymous, label, span=span))
+        if any(
+            isinstance(a, (ir.InPlace, ir.SamePlace)) and VAR in fields_of(a)
+            for a in ir.atoms_of(body)
+        ):
+            self._mentions.append(Mention("located", anonymous, label, span=span))
+        formula = ir.Exists(VAR, body, anonymous, people=word != "something")
+        return negate(formula) if clause.negated else formula
+
+    def adjective(
+        self, subject: ast.NP, word: str, span: ast.Span, plural: bool = False
+    ) -> ir.Formula:
+        """A declared value (``red``) or a Boolean property (``big``)."""
+        if word in ("integer", "integers"):
+            return self.integer(subject, span)
+        thing = self.thing(subject)
+        for attribute, values in self.attributes.items():
+            if word in values:
+                self._mentions.append(Mention("valued", thing, noun=attribute))
+                return ir.HasValue(thing, attribute, word)
+        if subject.kind in _RULE_KINDS and plural and singular(word) != word:
+            self._mentions.append(Mention("noun", singular(word)))
+            return ir.Holds(singular(word), thing)
+        return ir.Holds(word, thing)
+
+    def collective(self, node: ast.Collective) -> ir.Formula:
+        """``X, Y and Z are in different places``, ``... have the same color``."""
+        predicate = node.predicate
+        pairs: list[ir.Formula] = []
+        if isinstance(predicate, (ast.PApart, ast.PSamePlace)):
+            keys = [self.thing(s, located=True) for s in node.subjects]
+            for key in keys:
+                self.subject(key)
+            together = isinstance(predicate, ast.PSamePlace)
+            atom = ir.SamePlace
+            pairs = pairwise(keys, together, lambda a, b: atom(a, b))
+        else:
+            assert isinstance(predicate, (ast.PDifferentValues, ast.PSameValue))
+            attribute = self.attribute(predicate.attribute, node.span)
+            keys = [self.thing(s) for s in node.subjects]
+            self._mentions += [Mention("valued", k, noun=attribute) for k in keys]
+            together = isinstance(predicate, ast.PSameValue)
+            pairs = pairwise(keys, together, lambda a, b: ir.SameValue(a, b, attribute))
+        formula: ir.Formula = pairs[0] if len(pairs) == 1 else ir.And(tuple(pairs))
+        return negate(formula) if node.negated else formula
+
+    # ------------------------------------------------------------------ names
+
+    def _claim(self, key: str, role: str, span: ast.Span) -> None:
+        """Record that ``key`` is used as a ``role``; refuse incompatible roles."""
+        previous = self.roles.get(key)
+        compatible = {"thing": {"thing"}, "number": {"number"}, "value": {"value"}}
+        if previous is not None and previous[0] not in compatible[role]:
+            kind = {"thing": "a thing or place", "number": "a number", "value": "a declared value"}
+            raise SentenceError(
+                f"'{key}' is {kind[previous[0]]} (line {previous[1]}) "
+                f"and cannot also be {kind[role]}",
+                span,
+                expected="one role per word",
+            )
+        if previous is None:
+            self.roles[key] = (role, self._line)
+
+    def thing(self, np: ast.NP, located: bool = False) -> str:
+        """The key of a named thing (or the rule variable for a pronoun)."""
+        if np.kind == "pronoun" and np.words[0] in ANAPHORS and not self._words.quantified:
+            return self.thing(self.antecedent(np), located)
+        if np.kind in _RULE_KINDS or np.kind == "all":
+            return VAR
+        key, label = entity_key(np)
+        self._claim_name(np, key)
+        owner = np.owner if np.kind == "poss" else None
+        noun = np.words[-1] if np.kind in ("the", "poss") else None
+        self._mentions.append(Mention("thing", key, label, owner, noun, span=np.span))
+        if located:
+            self._mentions.append(Mention("located", key, label, span=np.span))
+        return key
+
+    def _claim_name(self, np: ast.NP, key: str) -> None:
+        """Claim a thing's key; a lower-case one-word name is also the word a number would be
+        (``x = 5. Ana is in x.`` uses ``x`` in two roles), and a word of the language never
+        names a thing ("Ana is in there.")."""
+        if np.kind == "name" and np.text[:1].islower():
+            if np.text.lower() in reserved_words():
+                raise ReservedWord(np.text, np.span)
+            self._claim(np.text.lower(), "thing", np.span)
+        self._claim(key, "thing", np.span)
+
+    def subject(self, key: str) -> None:
+        """Record that a location statement says where ``key`` is (an update in a story)."""
+        self._mentions.append(Mention("subject", key))
+
+    def _refer_forward(self, node: ast.Sentence, line: int) -> None:
+        """The subjects the next sentence's pronoun may refer to ("She is big. She is kind.":
+        a pronoun subject passes its own antecedent on)."""
+        found: dict[str, ast.NP] = {}
+        for np in subjects_of(node):
+            for meant in self._antecedents if is_anaphor(np) else (np,):
+                found.setdefault(meant.text.lower(), meant)
+        if any(is_anaphor(np) for np in subjects_of(node)):
+            line = self._antecedent_line
+        self._antecedents, self._antecedent_line = tuple(found.values()), line
+
+    def antecedent(self, pronoun: ast.NP) -> ast.NP:
+        """What a pronoun outside a rule refers to: the previous statement's subject."""
+        if len(self._antecedents) == 1:
+            return self._antecedents[0]
+        why = (
+            "no statement comes before it"
+            if not self._antecedents
+            else f"the statement on line {self._antecedent_line} has "
+            f"{len(self._antecedents)} subjects"
+        )
+        raise SentenceError(
+            f"'{pronoun.text}' refers to the subject of the previous statement, but {why}",
+            pronoun.span,
+            "Ana is in the kitchen. She is happy.",
+            expected="a name instead of the pronoun",
+        )
+
+    def place(self, np: ast.NP) -> str:
+        """The key of a place; possessive places remember their owner and noun."""
+        if np.kind == "pronoun" and np.words[0] in ANAPHORS and not self._words.quantified:
+            return self.place(self.antecedent(np))
+        if np.kind in _RULE_KINDS:
+            raise SentenceError("a place must be named", np.span, "Ana is in the kitchen.")
+        key, label = entity_key(np)
+        self._claim_name(np, key)
+        if self.closed is not None and key not in self.closed and not self._asking:
+            raise SentenceError(
+                f"{label} is not one of the places declared above",
+                np.span,
+                "The places are the kitchen, the garden and the hall.",
+                expected="one of: " + ", ".join(self.closed),
+            )
+        owner = np.owner if np.kind == "poss" else None
+        noun = np.words[-1] if np.kind in ("the", "poss") else None
+        self._mentions.append(Mention("place", key, label, owner, noun, span=np.span))
+        return key
+
+    def declared_place(self, np: ast.NP) -> ir.Formula:
+        """``The N is a place.``: a declaration, true in every state, that makes N a place."""
+        if np.kind in _RULE_KINDS or np.kind == "all":
+            raise SentenceError("a place must be named", np.span, "The loft is a place.")
+        key, label = entity_key(np)
+        self._claim(key, "thing", np.span)
+        owner = np.owner if np.kind == "poss" else None
+        noun = np.words[-1] if np.kind in ("the", "poss") else None
+        self._mentions.append(Mention("thing", key, label, owner, noun, span=np.span))
+        self._mentions.append(Mention("declared place", key, label, owner, noun, span=np.span))
+        return ir.Const(True)
+
+    def is_number(self, np: ast.NP) -> bool:
+        """Whether a noun phrase names a numeric variable (a lower-case bare word like ``x``)."""
+        return (
+            np.kind == "name"
+            and np.text[:1].islower()
+            and self.roles.get(np.words[0], ("number",))[0] == "number"
+        )
+
+    def number_np(self, np: ast.NP) -> str:
+        """The variable a noun phrase names, which must be a number."""
+        if not self.is_number(np):
+            raise SentenceError(f"{np.text!r} is not a number", np.span, "x is greater than y.")
+        return self.number(np.words[0], np.span)
+
+    def number(self, name: str, span: ast.Span) -> str:
+        """A numeric variable written in arithmetic."""
+        self._claim(name, "number", span)
+        self._mentions.append(Mention("number", name, name))
+        return name
+
+    def quantity(self, np: ast.NP, scale: str, template: str, clock: bool) -> str:
+        """The variable for a quantity of a thing: ``Ana arrives``, ``Ana's age``."""
+        key, label = entity_key(np)
+        self._claim(key, "thing", np.span)
+        self._mentions.append(Mention("thing", key, label))
+        variable = f"{key}.{scale}"
+        self._mentions.append(
+            Mention("clock" if clock else "number", variable, template.format(label))
+        )
+        return variable
+
+    def integer(self, subject: ast.NP, span: ast.Span) -> ir.Formula:
+        """``x is an integer``: a declaration, true in every state."""
+        name = self.number_np(subject)
+        self._mentions.append(Mention("integer", name, name))
+        return ir.Integral(name)
+
+    def _updates(self, formula: ir.Formula) -> tuple[str, ...]:
+        """Individuals whose location this statement replaces (movement; any in a story)."""
+        moved = [m.key for m in self._mentions if m.role == "moved"]
+        if not self.story:
+            return tuple(dict.fromkeys(moved))
+        said = [m.key for m in self._mentions if m.role == "subject"]
+        return tuple(dict.fromkeys(moved + said))

@@ -1,0 +1,103 @@
+"""From a lowered text to the ``Problem`` a question is answered against.
+
+A question written in the file is answered against the statements above it, with the names
+mentioned above it (SPEC section 2); ``--ask`` questions against the whole text.  This is also
+where the combining law is applied: under the *update* law (a ``Story:`` text, or any
+movement verb) a statement that moves an individual starts a new moment for it, and what was
+said of its location before refers to its earlier self (``Ana@0``), so nothing said earlier
+is lost and nothing said earlier constrains where it is now.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from certify.meaning import ir
+from certify.meaning.formulas import rename_location
+from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
+from certify.meaning.space import build_vocabulary
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A whole text, lowered: statements and in-file questions, in order."""
+
+    statements: tuple[Lowered, ...]
+    questions: tuple[LoweredQuestion, ...]
+    story: bool = False
+    places: frozenset[str] = frozenset()
+    """Which names are places: decided once per text, from the statements (``space.py``)."""
+
+
+def before(statement: ir.Statement, line: int | None, column: int = 0) -> bool:
+    """Whether a statement is written before position (line, column); None is the text's end."""
+    if line is None or line <= 0:
+        return True
+    return (statement.line, statement.column) < (line, column)
+
+
+def problem_at(
+    reading: Reading, line: int | None, extra: Iterable[Mention] = (), column: int = 0
+) -> ir.Problem:
+    """The problem of the statements before (line, column) (all of them when ``line`` is None).
+
+    A question written in the file is answered as if the text ended just before it, so a
+    statement earlier on the question's own line counts (SPEC §2).
+    """
+    lowered = [s for s in reading.statements if before(s.statement, line, column)]
+    statements = [s.statement for s in lowered]
+    mentions = [m for s in lowered for m in s.mentions]
+    statements, earlier = _moments(statements, reading.places)
+    law: Literal["conjunction", "update"] = (
+        "update" if reading.story or any(s.updates for s in statements) else "conjunction"
+    )
+    vocabulary = build_vocabulary(mentions, list(extra), earlier, statements, reading.places)
+    return ir.Problem(tuple(statements), vocabulary, law)
+
+
+def _moments(
+    statements: list[ir.Statement], places: frozenset[str]
+) -> tuple[list[ir.Statement], list[tuple[str, str]]]:
+    """Rename each individual's location before its last update to an earlier self.
+
+    Places do not move: a containment statement in a story is not an update.  A statement
+    about everyone ("Nobody is in the kitchen.") written before Ana moves speaks of Ana's
+    earlier self: its instance for Ana is renamed when it is grounded (``ir.ForAll.selves``).
+    """
+    updates: dict[str, list[tuple[int, int]]] = {}
+    for s in statements:
+        for who in s.updates:
+            if who not in places:
+                updates.setdefault(who, []).append((s.line, s.column))
+    if not updates:
+        return statements, []
+    earlier: dict[str, str] = {}
+    result: list[ir.Statement] = []
+    for s in statements:
+        formula = s.formula
+        for who, moves in updates.items():
+            era = sum(1 for u in moves if u <= (s.line, s.column))
+            if era == len(moves):
+                continue
+            self_then = f"{who}@{era}"
+            renamed = rename_location(formula, who, self_then)
+            if isinstance(renamed, (ir.ForAll, ir.Exists)) and _locates_variable(renamed):
+                renamed = replace(renamed, selves=(*renamed.selves, (who, self_then)))
+            if renamed != formula:
+                earlier[self_then] = "{} (until line " + str(moves[era][0]) + ")"
+                formula = renamed
+        result.append(replace(s, formula=formula))
+    return result, list(earlier.items())
+
+
+def _locates_variable(quantified: ir.ForAll | ir.Exists) -> bool:
+    return any(
+        (isinstance(a, ir.InPlace) and a.thing == quantified.variable)
+        or (isinstance(a, ir.SamePlace) and quantified.variable in (a.first, a.second))
+        for a in ir.atoms_of(quantified.body)
+    )
+
+
+__all__ = ["Reading", "before", "problem_at"]

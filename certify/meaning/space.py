@@ -1,0 +1,342 @@
+"""The finite state space of a problem, defined once for every engine.
+
+This module decides, from SPEC §2 "Places and individuals", which names are places (once per
+text, from its statements alone: a question never changes it), which individuals are located,
+which containment edges between places a statement could make hold, and which places an
+individual can be in.  The SAT encoding, the enumeration engine and the evaluator all take the
+space from here.
+
+A state assigns each located individual a place — a named one or, unless the places are
+closed, one of the unnamed places "somewhere else" — chooses which candidate containment
+edges between places hold, gives each valued thing one declared value, and decides every
+property and relation atom.  Unnamed places are interchangeable, so the i-th located
+individual may only use the first i of them (value precedence): every partition of the
+individuals into unnamed places is still reachable, and no state is counted twice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from certify.errors import TextError, TextErrors
+from certify.meaning import ir
+from certify.meaning.formulas import instance, rebuild
+from certify.meaning.mentions import VAR, Lowered, LoweredQuestion, Mention
+from certify.syntax import ast
+from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import place_nouns
+
+
+def other(index: int) -> str:
+    """The key of the ``index``-th unnamed place (1-based)."""
+    return f"{ir.OTHER}{index}"
+
+
+def location_domain(vocabulary: ir.Vocabulary, thing: str) -> tuple[str, ...]:
+    """The places a located individual can be in."""
+    position = vocabulary.located.index(thing) + 1
+    return vocabulary.place_keys + tuple(other(i) for i in range(1, position + 1))
+
+
+def ground(formula: ir.Formula, individuals: Sequence[str], places: Sequence[str]) -> ir.Formula:
+    """Replace every quantifier by the conjunction (rules) or disjunction ("someone") of its
+    instances: over the individuals, and the places too for a "thing" quantifier."""
+
+    def quantified(q: ir.ForAll | ir.Exists) -> ir.Formula:
+        body = ground(q.body, individuals, places)
+        over = tuple(individuals) if q.people else (*individuals, *places)
+        parts = tuple(instance(replace(q, body=body), who) for who in over)
+        return ir.And(parts) if isinstance(q, ir.ForAll) else ir.Or(parts)
+
+    return rebuild(formula, lambda atom: atom, quantified)
+
+
+def individuals_of(problem: ir.Problem) -> tuple[str, ...]:
+    """The keys "someone" rules are grounded over."""
+    return tuple(e.key for e in problem.vocabulary.individuals)
+
+
+def ground_in(problem: ir.Problem, formula: ir.Formula) -> ir.Formula:
+    """A formula of the problem with its quantifiers grounded over the problem's names."""
+    return ground(formula, individuals_of(problem), problem.vocabulary.place_keys)
+
+
+def grounded(problem: ir.Problem) -> list[tuple[ir.Statement, ir.Formula]]:
+    """Each statement with its quantifiers grounded."""
+    return [(s, ground_in(problem, s.formula)) for s in problem.statements]
+
+
+def candidate_edges(problem: ir.Problem) -> tuple[tuple[str, str], ...]:
+    """Containment edges the text could make true: ``P is in Q`` between places.
+
+    They belong to the vocabulary of the whole text (``moments.build_vocabulary``), so a subset
+    of its statements — a support, a conflict — is read in the same state space: supports and
+    conflicts are minimal *relative to the text's names, places and possible containments*,
+    and removing a statement never makes a set of statements harder to satisfy.
+    """
+    return problem.vocabulary.edges
+
+
+def mentioned_edges(
+    statements: Iterable[ir.Statement], places: dict[str, None]
+) -> tuple[tuple[str, str], ...]:
+    """The place-in-place atoms of some statements: the containment a statement could make
+    hold.  A "thing" quantifier ("If something is big, it is in the shed.") ranges over the
+    places too, so it can put any place in the shed."""
+    edges: dict[tuple[str, str], None] = {}
+    ordered = list(places)
+    for statement in statements:
+        formula = statement.formula
+        over_places = isinstance(formula, (ir.ForAll, ir.Exists)) and not formula.people
+        for atom in ir.atoms_of(formula):
+            if not isinstance(atom, ir.InPlace):
+                continue
+            if atom.thing in places and atom.thing != atom.place:
+                edges[(atom.thing, atom.place)] = None
+            elif over_places and atom.thing == VAR and atom.place in places:
+                edges.update({(p, atom.place): None for p in ordered if p != atom.place})
+    return tuple(edges)
+
+
+def reachable(edges: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
+    """Pairs (p, q) joined by a path of candidate edges (p may reach itself through a cycle)."""
+    successors: dict[str, set[str]] = {}
+    for low, high in edges:
+        successors.setdefault(low, set()).add(high)
+    pairs: set[tuple[str, str]] = set()
+    for start in successors:
+        stack, seen = list(successors[start]), set()
+        while stack:
+            node = stack.pop()
+            if node in seen:
+                continue
+            seen.add(node)
+            pairs.add((start, node))
+            stack.extend(successors.get(node, ()))
+    return pairs
+
+
+def boolean_atoms(formulas: Iterable[ir.Formula]) -> tuple[ir.Holds | ir.Related, ...]:
+    """The property and relation atoms of some grounded formulas, in order."""
+    found: dict[ir.Holds | ir.Related, None] = {}
+    for formula in formulas:
+        for atom in ir.atoms_of(formula):
+            if isinstance(atom, (ir.Holds, ir.Related)):
+                found[atom] = None
+    return tuple(found)
+
+
+# ---------------------------------------------------------------------------- places
+
+
+def is_place_noun(noun: str | None) -> bool:
+    """Whether a head noun makes a name a place (the lexicon's place nouns)."""
+    return noun is not None and noun in place_nouns()
+
+
+def decide_places(statements: Sequence[Lowered]) -> frozenset[str]:
+    """Which names are places, from the statements of the whole text (SPEC §2).
+
+    A place is a name some statement puts something in, a name ``The places are ...`` lists or
+    ``The N is a place.`` declares, or a name whose head noun is a place noun.  A name that is
+    put in something *and* has something put in it, with neither a place noun nor a
+    declaration to say which it is, could be an individual or a place: it is refused, naming
+    both lines, with the declaration that settles it.
+    """
+    containers: dict[str, tuple[int, Mention]] = {}
+    contained: dict[str, tuple[int, Mention]] = {}
+    declared: set[str] = set()
+    nouns: set[str] = set()
+    for lowered in statements:
+        line = lowered.statement.line
+        for m in lowered.mentions:
+            if m.role == "place":
+                containers.setdefault(m.key, (line, m))
+            elif m.role == "subject":
+                contained.setdefault(m.key, (line, m))
+            elif m.role == "declared place":
+                declared.add(m.key)
+            elif m.role == "closed":
+                declared.update(m.values)
+            if m.role in ("thing", "place") and is_place_noun(m.noun):
+                nouns.add(m.key)
+    errors: list[TextError] = []
+    for key, (line, mention) in containers.items():
+        if key in contained and key not in declared and key not in nouns:
+            errors.append(_two_roles(mention, line, contained[key][0]))
+    if errors:
+        raise TextErrors(errors)
+    return frozenset(containers) | declared | nouns
+
+
+def _two_roles(mention: Mention, line: int, other_line: int) -> SentenceError:
+    label = mention.label or mention.key
+    span = mention.span or ast.Span(line, 1, 1)
+    return SentenceError(
+        f"{label} has something put in it here (a place) and is put in something on line "
+        f"{other_line} (an individual, or a place inside another): say which it is",
+        span,
+        f"{label[:1].upper()}{label[1:]} is a place.",
+        expected="a declaration above that makes it a place, or another name for one of the two",
+    )
+
+
+def check_roles(
+    places: frozenset[str],
+    statements: Sequence[Lowered],
+    questions: Sequence[LoweredQuestion],
+) -> list[TextError]:
+    """Refuse what the typing makes meaningless: "the same place as" a place, a question
+    asking whether something is in a name that is not a place."""
+    errors: list[TextError] = []
+    for lowered in statements:
+        for atom in ir.atoms_of(lowered.statement.formula):
+            if isinstance(atom, ir.SamePlace):
+                for key in (atom.first, atom.second):
+                    if key in places:
+                        errors.append(_place_has_no_place(key, lowered.mentions, lowered.statement))
+    for asked in questions:
+        for m in asked.mentions:
+            if m.role == "place" and not (m.key in places or is_place_noun(m.noun)):
+                errors.append(_not_a_place(m, asked.question))
+    return errors
+
+
+def _where(mentions: Sequence[Mention], key: str, line: int, column: int) -> ast.Span:
+    for m in mentions:
+        if m.key == key and m.span is not None:
+            return m.span
+    return ast.Span(line, column, column)
+
+
+def _place_has_no_place(
+    key: str, mentions: Sequence[Mention], said: ir.Statement | ir.Question
+) -> SentenceError:
+    label = next((m.label for m in mentions if m.key == key and m.label), key)
+    return SentenceError(
+        f"{label} is a place, and only individuals are located this way",
+        _where(mentions, key, said.line, said.column),
+        f"{label[:1].upper()}{label[1:]} is in the house.",
+        expected="an individual (a person, an animal, an object that is not a place)",
+    )
+
+
+def _not_a_place(mention: Mention, question: ir.Question) -> SentenceError:
+    label = mention.label or mention.key
+    return SentenceError(
+        f"{label} is not a place: no statement puts anything in it and its name is not a "
+        "place noun",
+        mention.span or ast.Span(question.line, question.column, question.column),
+        f"{label[:1].upper()}{label[1:]} is a place.",
+        expected="a place (declare it above the question, or ask about a place of the text)",
+    )
+
+
+# ---------------------------------------------------------------------------- vocabulary
+
+
+def build_vocabulary(
+    mentions: Sequence[Mention],
+    extra: Sequence[Mention] = (),
+    earlier: Sequence[tuple[str, str]] = (),
+    statements: Sequence[ir.Statement] = (),
+    places: frozenset[str] = frozenset(),
+) -> ir.Vocabulary:
+    """The names of a prefix of the text by role, in order of first mention.
+
+    ``mentions`` come from the statements, ``extra`` from the question being answered: a
+    question can add a place it names (a place noun) and a located individual it asks about,
+    but never an individual that rules range over, so it cannot change consistency.
+    """
+    labels: dict[str, str] = {}
+    found: dict[str, ir.Entity] = {}
+    things: list[str] = []
+    asked_things: list[str] = []
+    located: list[str] = []
+    valued: list[tuple[str, str]] = []
+    attributes: dict[str, tuple[str, ...]] = {}
+    numbers: list[str] = []
+    integers: set[str] = set()
+    clocks: set[str] = set()
+    nouns: set[str] = set()
+    closed: tuple[str, ...] = ()
+    asked = [(m, True) for m in extra]
+    for m, from_question in [(m, False) for m in mentions] + asked:
+        if m.label and m.key not in labels:
+            labels[m.key] = m.label
+        place = m.key in places or (from_question and is_place_noun(m.noun))
+        if m.role in ("thing", "place", "declared place") and place and m.key not in found:
+            found[m.key] = ir.Entity(m.key, m.label or m.key, m.owner, m.noun)
+        elif m.role == "thing":
+            (asked_things if from_question else things).append(m.key)
+        elif m.role == "located":
+            located.append(m.key)
+        elif m.role == "valued" and m.noun is not None:
+            valued.append((m.key, m.noun))
+        elif m.role == "attribute":
+            attributes[m.key] = m.values
+        elif m.role in ("number", "clock"):
+            numbers.append(m.key)
+            if m.role == "clock":
+                clocks.add(m.key)
+        elif m.role == "integer":
+            integers.add(m.key)
+        elif m.role == "noun":
+            nouns.add(m.key)
+        elif m.role == "closed":
+            closed = m.values
+    for key, template in earlier:  # an earlier self is located; rules range over its person
+        labels[key] = template.format(labels.get(key.rsplit("@", 1)[0], key))
+        located.append(key)
+    individuals = [k for k in dict.fromkeys(things) if k not in found]
+    edges = mentioned_edges(statements, dict.fromkeys(found))
+    if any(_locates_everyone(s.formula) for s in statements):
+        located += individuals
+    unknown = [k for k in dict.fromkeys(asked_things) if k not in found and k not in individuals]
+    unknown += [key for key, _ in earlier]
+    return ir.Vocabulary(
+        individuals=tuple(ir.Entity(k, labels.get(k, k)) for k in individuals),
+        others=tuple(ir.Entity(k, labels.get(k, k)) for k in unknown),
+        places=tuple(found.values()),
+        located=tuple(k for k in dict.fromkeys(located) if k not in found),
+        closed=closed,
+        edges=edges,
+        attributes=tuple(attributes.items()),
+        valued=tuple(p for p in dict.fromkeys(valued) if p[1] in attributes),
+        numbers=tuple(dict.fromkeys(numbers)),
+        integers=frozenset(integers),
+        clocks=frozenset(clocks),
+        nouns=frozenset(nouns),
+        number_labels=tuple((k, labels.get(k, k)) for k in dict.fromkeys(numbers)),
+    )
+
+
+def _locates_everyone(formula: ir.Formula) -> bool:
+    """Whether a rule can only hold by putting individuals somewhere: a location atom about
+    its variable in a positive position ("Everyone is in the house.", "If something is big,
+    then it is in the shed.").  "Nobody is in the hall." locates no one: it speaks of the
+    located individuals only (SPEC §2: an individual no location statement mentions has no
+    location)."""
+    if not isinstance(formula, ir.ForAll):
+        return False
+    stack: list[tuple[ir.Formula, bool]] = [(formula.body, True)]
+    while stack:
+        item, positive = stack.pop()
+        if isinstance(item, ir.Not):
+            stack.append((item.body, not positive))
+        elif isinstance(item, (ir.And, ir.Or)):
+            stack.extend((p, positive) for p in item.parts)
+        elif isinstance(item, ir.Implies):
+            stack += [(item.premise, not positive), (item.conclusion, positive)]
+        elif isinstance(item, (ir.Iff, ir.Count)):
+            parts = (item.left, item.right) if isinstance(item, ir.Iff) else item.parts
+            stack.extend((p, side) for p in parts for side in (True, False))
+        elif isinstance(item, (ir.ForAll, ir.Exists)):
+            stack.append((item.body, positive))
+        elif positive and (
+            (isinstance(item, ir.InPlace) and item.thing == VAR)
+            or (isinstance(item, ir.SamePlace) and VAR in (item.first, item.second))
+        ):
+            return True
+    return False

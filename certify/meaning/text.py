@@ -1,0 +1,71 @@
+"""Formulas in words, for ``--explain`` and the JSON ``reading``: what each sentence was read as."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from certify.meaning import ir
+
+
+def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
+    """A compact, unambiguous rendering: ``in(Ana, the kitchen) ∨ in(Ana, the garden)``."""
+
+    def label(key: str) -> str:
+        return "x" if key.startswith(ir.BOUND) else vocabulary.label(key)
+
+    def go(f: ir.Formula) -> str:
+        if isinstance(f, ir.Const):
+            return "declaration" if f.value else "false"
+        if isinstance(f, ir.Not):
+            return "¬" + go(f.body)
+        if isinstance(f, ir.And):
+            return "(" + " ∧ ".join(go(p) for p in f.parts) + ")"
+        if isinstance(f, ir.Or):
+            return "(" + " ∨ ".join(go(p) for p in f.parts) + ")"
+        if isinstance(f, ir.Implies):
+            return "(" + go(f.premise) + " → " + go(f.conclusion) + ")"
+        if isinstance(f, ir.Iff):
+            return "(" + go(f.left) + " ↔ " + go(f.right) + ")"
+        if isinstance(f, ir.Count):
+            bound = f"exactly {f.low}" if f.low == f.high else f"{f.low}..{f.high}"
+            return f"{bound} of [" + "; ".join(go(p) for p in f.parts) + "]"
+        if isinstance(f, ir.ForAll):
+            over = "individual" if f.people else "thing"
+            return f"for every {over} x: " + go(f.body)
+        if isinstance(f, ir.Exists):
+            over = "individual" if f.people else "thing"
+            return f"for some {over} x (named or not): " + go(f.body)
+        if isinstance(f, ir.InPlace):
+            return f"in({label(f.thing)}, {label(f.place)})"
+        if isinstance(f, ir.SamePlace):
+            return f"same place({label(f.first)}, {label(f.second)})"
+        if isinstance(f, ir.HasValue):
+            return f"{f.attribute}({label(f.thing)}) = {f.value}"
+        if isinstance(f, ir.SameValue):
+            return f"{f.attribute}({label(f.first)}) = {f.attribute}({label(f.second)})"
+        if isinstance(f, ir.Holds):
+            return f"{f.predicate}({label(f.thing)})"
+        if isinstance(f, ir.Related):
+            return f"{f.verb}({label(f.subject)}, {label(f.object)})"
+        if isinstance(f, ir.Integral):
+            return f"{label(f.name)} is an integer"
+        if isinstance(f, ir.Closed):
+            return "every located individual is in one of: " + ", ".join(map(label, f.places))
+        if isinstance(f, ir.OneOf):
+            return f"every {f.attribute} is one of: " + ", ".join(f.values)
+        constraint = f.constraint
+        terms = constraint.terms
+        op: str = constraint.op
+        limit: Fraction = constraint.bound
+        if terms and all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
+            terms = tuple((n, -c) for n, c in terms)
+            op = {"<": ">", "<=": ">=", "=": "="}[op]
+            limit = -limit
+        shown = " ".join(
+            ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
+            for n, c in terms
+        )
+        return f"{shown.removeprefix('+ ') or '0'} {op} {limit}"  # "0 = -1": x = x - 1
+
+    text = go(formula)
+    return text[1:-1] if text.startswith("(") and text.endswith(")") else text

@@ -1,0 +1,1 @@
+"""What a user reads: text rendering, expectations, JUnit, pictures, the HTML page."""

@@ -1,0 +1,70 @@
+"""The vocabulary of a picture: nodes, edges, clusters and the kinds that style them.
+
+Plain data that ``scene`` and ``scene_numbers`` fill in and ``graph`` draws.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Role = Literal[
+    "place",
+    "individual",
+    "other",
+    "value",
+    "property",
+    "number",
+    "zero",
+    "constraint",
+    "statement",
+    "atom",
+]
+Kind = Literal["always", "sometimes", "possible", "stated", "conditional"]
+
+
+@dataclass(frozen=True, slots=True)
+class Node:
+    """One box or ellipse: its unique key, what it shows, and what it stands for."""
+
+    key: str
+    label: str
+    role: Role
+    note: str = ""
+    conflict: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Edge:
+    """One arrow: ``tail`` is in ``head`` (containment) or a constraint between two numbers."""
+
+    tail: str
+    head: str
+    kind: Kind
+    label: str = ""
+    conflict: bool = False
+    cycle: bool = False
+    directed: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Cluster:
+    """One part of the picture: the containment tree, a numeric group, the conflict."""
+
+    name: str
+    title: str
+    nodes: tuple[Node, ...]
+    edges: tuple[Edge, ...]
+    row: tuple[str, ...] = ()
+    """Nodes to show side by side in this order (the conflicting statements, by line)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Scene:
+    """Everything one text's picture shows."""
+
+    file: str
+    title: str
+    clusters: tuple[Cluster, ...]
+    conflict: tuple[tuple[int, str], ...] = ()
+    detail: str = ""

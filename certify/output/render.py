@@ -1,0 +1,285 @@
+"""Report → rich renderables for people.  Decides nothing; shows what the Report says.
+
+Every line is a renderable, never a pre-joined string: a label (``witness (Luis): ``) and a
+body that rich wraps at the console's width, continuing under the body (a hanging indent,
+``row``), so nothing is broken in the middle of a word.  Supports and conflicts list their
+statements with their line numbers.
+
+User text only ever enters ``rich.text.Text`` through ``append`` (never as markup), and
+non-printable characters are shown escaped, so a sentence containing ``[bold]`` or a
+terminal control sequence is printed as the characters it is.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from rich.console import Group, RenderableType
+from rich.text import Text
+
+from certify.errors import printable
+from certify.numeric import Interval, format_number, show_interval
+from certify.output.results import FileResult, Summary
+from certify.report import Answer, ReadingLine, Report
+
+if TYPE_CHECKING:
+    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.progress import Progress
+
+COLORS = {
+    "forced": "bold green",
+    "open": "bold yellow",
+    "contradictory": "bold red",
+    "unresolved": "bold magenta",
+}
+
+
+safe = printable
+"""Escape anything a terminal would interpret (``certify.errors.printable``, the one function)."""
+
+
+def answer_set(answer: Answer) -> str:
+    """The outer set as text: ``{the kitchen, the garden}`` or ``[9:05, 9:25]``."""
+    if isinstance(answer.answers, Interval):
+        return show_interval(answer.answers, answer.clock)
+    if answer.answers is None:
+        return "(not known)"
+    return "{" + ", ".join(answer.answers) + "}"
+
+
+class Hanging:
+    """``label`` then ``body``; the body wraps at the width and continues under itself.
+
+    A hanging indent: ``witness (Luis): Ana is in the kitchen; the garden is in`` and the rest
+    aligned under ``Ana``.  Lines break between words (a word longer than a line is folded); a
+    label wider than half the line puts the body under it, indented four more spaces.
+    """
+
+    def __init__(self, indent: int, label: Text, body: Text) -> None:
+        self.indent = indent
+        self.label = label
+        self.body = body
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = options.max_width
+        head = Text(" " * self.indent)
+        head.append_text(self.label)
+        hang = head.cell_len
+        first: Text | None = head
+        if options.no_wrap:  # soft wrap (a pipe): one whole line, as the console asked
+            head.append_text(self.body)
+            yield head
+            return
+        if hang > width // 2:
+            for line in head.wrap(console, width, overflow="fold"):
+                yield line
+            hang, first = self.indent + 4, None
+        if not self.body.plain:
+            if first is not None:
+                yield first
+            return
+        for line in self.body.wrap(console, max(width - hang, 8), overflow="fold"):
+            shown = first if first is not None else Text(" " * hang)
+            shown.append_text(line)
+            shown.rstrip()
+            yield shown
+            first = None
+
+
+def row(indent: int, label: Text | str, body: Text | str = "") -> Hanging:
+    """One line of the report: ``label`` and a ``body`` that wraps under itself."""
+    return Hanging(
+        indent,
+        label if isinstance(label, Text) else Text(label),
+        body if isinstance(body, Text) else Text(body),
+    )
+
+
+def _plain(text: str, style: str = "") -> Text:
+    """User text as a rich Text, never as markup."""
+    shown = Text()
+    shown.append(safe(text), style)
+    return shown
+
+
+def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> list[Hanging]:
+    """``line 2  Ana is in the kitchen or the garden.`` for each line of a support or conflict."""
+    texts: dict[int, list[str]] = {}
+    for statement in reading:
+        texts.setdefault(statement.line, []).append(statement.text)
+    return [
+        row(6, Text(f"line {line}  ", "dim"), _plain(" ".join(texts[line])))
+        for line in lines
+        if line in texts
+    ]
+
+
+def _status(answer: Answer) -> Hanging:
+    label = Text()
+    label.append(answer.status, COLORS[answer.status])
+    body = Text()
+    if answer.status != "contradictory":
+        label.append(": ")
+        body.append(safe(answer_set(answer)))
+    if answer.how and answer.support is not None:
+        numbers = ", ".join(str(x) for x in answer.support)
+        plural = "s" if len(answer.support) != 1 else ""
+        how = (
+            f"{answer.how}, by line{plural} {numbers}"
+            if numbers
+            else "by the meaning of the words alone"
+        )
+        body.append(f"  — {how}", "cyan")
+    if answer.conflict is not None:
+        lines_text = ", ".join(str(x) for x in answer.conflict.lines)
+        said = (
+            f"line {lines_text} contradicts itself"
+            if len(answer.conflict.lines) == 1
+            else f"lines {lines_text} contradict each other"
+        )
+        body.append(f"  — {said} ({answer.conflict.minimal})", "red")
+    return row(4, label, body)
+
+
+def _measurement(answer: Answer, explain: bool) -> list[Hanging]:
+    """A measured quantity: the law in force first; the other one with ``--explain``."""
+    measured = answer.measurement
+    if measured is None:
+        return []
+    readings = ", ".join(str(x) for x in measured.lines)
+    deviation = f"{math.sqrt(measured.variance):.4g}"
+    estimate = (
+        f"mean {format_number(measured.mean)}, standard deviation {deviation} "
+        f"(variance {format_number(measured.variance)}; lines {readings})"
+    )
+    interval = "disjoint" if measured.interval is None else show_interval(measured.interval)
+    conjunction = f"the readings intersected: {interval} (lines {readings})"
+    shown = [("accumulation", estimate), ("conjunction", conjunction)]
+    if measured.law == "conjunction":
+        shown.reverse()
+    rows = [row(4, Text(f"law ({shown[0][0]}): ", "cyan"), _plain(shown[0][1]))]
+    if explain:
+        rows.append(row(4, Text(f"under {shown[1][0]}: ", "dim"), _plain(shown[1][1], "dim")))
+    return rows
+
+
+def render_answer(
+    answer: Answer, explain: bool, reading: tuple[ReadingLine, ...] = ()
+) -> RenderableType:
+    """One question: status, answer set, how it is certified (with its sentences), witnesses."""
+    where = (
+        f"line {answer.line}  " if answer.line else "--ask   " if not answer.generated else " " * 8
+    )
+    lines: list[RenderableType] = [
+        row(2, Text(where, "dim"), _plain(answer.question, "bold")),
+        _status(answer),
+    ]
+    if answer.support:
+        lines.extend(_statements(answer.support, reading))
+    conflict = answer.conflict
+    if conflict is not None:
+        lines.extend(_statements(conflict.lines, reading))
+        if conflict.detail:
+            lines.append(row(4, "", _plain(conflict.detail, "red")))
+        if explain:
+            for line, witness in conflict.witnesses:
+                shown = _plain("; ".join(witness.sentences))
+                lines.append(row(4, Text(f"without line {line}: ", "dim"), shown))
+    for witness in answer.witnesses:
+        label = Text("witness ", "dim")
+        label.append(f"({safe(witness.answer)})", "italic")
+        label.append(": ")
+        lines.append(row(4, label, _plain("; ".join(witness.sentences) or "(nothing to say)")))
+    lines.extend(_measurement(answer, explain))
+    if answer.status == "unresolved" and answer.reason:
+        lines.append(row(4, Text("why: ", "magenta"), _plain(answer.reason, "magenta")))
+    if explain and answer.reason and answer.status != "unresolved":
+        body = _plain(f"{answer.domain} ({answer.reason})", "dim")
+        lines.append(row(4, Text("domain: ", "dim"), body))
+    return Group(*lines)
+
+
+def render_report(report: Report, explain: bool = False) -> RenderableType:
+    """A whole report."""
+    parts: list[RenderableType] = []
+    consistent = {
+        True: ("consistent", "green"),
+        False: ("contradictory", "red"),
+        None: ("consistency unresolved", "magenta"),
+    }
+    word, style = consistent[report.consistent]
+    law = Text(f"  (law: {report.law}; ", "dim")
+    law.append(word, style)
+    law.append(")", "dim")
+    parts.append(row(0, _plain(report.file, "bold underline"), law))
+    if report.questions and report.questions[0].generated:
+        parts.append(Text("  what remains (no question asked):", "dim"))
+    if explain:
+        for line in report.reading:
+            text = _plain(line.reading)
+            text.append(f"   [{line.domain}]", "dim")
+            parts.append(row(2, Text(f"read line {line.line}: ", "dim"), text))
+    parts.extend(render_answer(a, explain, report.reading) for a in report.questions)
+    return Group(*parts)
+
+
+def render_result(result: FileResult, explain: bool, checking: bool) -> RenderableType:
+    """One file of a batch: its report and, with --check, its failed expectations."""
+    if result.report is None:
+        return Text("")
+    parts: list[RenderableType] = [render_report(result.report, explain)]
+    if checking and result.failed:
+        parts.append(render_failures(result))
+    return Group(*parts)
+
+
+# ------------------------------------------------------------------ batch-level parts
+
+
+def render_failures(result: FileResult) -> RenderableType:
+    """Each failed expectation: where, the question, expected against got, and the refutation.
+
+    ``FAIL samples/x.txt:4  Where is Ana?`` then ``expected forced: the garden, got open: ...,
+    but the text also permits the kitchen: witness: Ana is in the kitchen``.
+    """
+    from certify.output.verdict import explain
+
+    lines: list[RenderableType] = []
+    for outcome in result.failed:
+        head = Text()
+        head.append(f"{safe(result.path)}:{outcome.expected.line}", "bold")
+        if outcome.answer is not None:
+            head.append("  " + safe(outcome.answer.question))
+        lines.append(row(2, Text("FAIL ", "bold red"), head))
+        lines.append(row(7, "", _plain(explain(outcome.expected, outcome.answer), "red")))
+    return Group(*lines)
+
+
+def render_summary(summary: Summary, ok: bool) -> Text:
+    """The batch in one line, green when it passed and red when it did not."""
+    return Text(summary.line(), "bold green" if ok else "bold red")
+
+
+def progress_bar(console: Console, total: int, follows_stdout: bool) -> Progress:
+    """A transient bar (files done, elapsed time, the file just finished) for long batches.
+
+    With ``follows_stdout`` the bar shares the results' console and whatever is printed goes
+    above it; otherwise it lives on stderr and leaves stdout alone.  File names are shown as
+    plain text, never as markup.
+    """
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(
+        TextColumn("certifying"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TextColumn("{task.fields[file]}", markup=False),
+        console=console,
+        transient=True,
+        redirect_stdout=follows_stdout,
+        redirect_stderr=follows_stdout,
+    )
+    bar.add_task("certifying", total=total, file="")
+    return bar

@@ -1,0 +1,147 @@
+"""What a batch comes to: each file's result, its expectations, the summary and exit code.
+
+The vocabulary the batch (``certify.cli.batch``) fills in and the renderers, JUnit and the
+HTML page read; kept below both so that output never imports the command line.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from certify.errors import ExitCode, TextError
+
+if TYPE_CHECKING:
+    from certify.output.expect import Expected
+    from certify.report import Answer, Report
+
+STATUSES = ("forced", "open", "contradictory", "unresolved")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """One expectation and whether the answer met it."""
+
+    expected: Expected
+    answer: Answer | None
+    problem: str | None
+
+    @property
+    def passed(self) -> bool:
+        """Whether the expectation held."""
+        return self.problem is None
+
+
+@dataclass(frozen=True, slots=True)
+class FileResult:
+    """What happened to one file."""
+
+    path: str
+    report: Report | None = None
+    error: TextError | None = None
+    internal: str | None = None
+    outcomes: tuple[Outcome, ...] = ()
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> list[Outcome]:
+        """The expectations that did not hold."""
+        return [o for o in self.outcomes if not o.passed]
+
+
+def result_json(result: FileResult, checking: bool) -> dict[str, Any]:
+    """One line of ``--json`` output: the report (SPEC section 5), or the reason there is none.
+
+    With ``--check`` the report gains ``expectations``: each ``# expect:`` line, whether it
+    held, and why not.  A file that could not be read is a ``certify.error/1`` document, so a
+    JSON Lines consumer sees every file of the batch.
+    """
+    if result.report is None:
+        from certify.report import error_json
+
+        return error_json(result.path, result.error, result.internal)
+    from certify.output.verdict import explain
+    from certify.report import to_json
+
+    document = to_json(result.report)
+    if checking:
+        document["expectations"] = [
+            {
+                "line": o.expected.line,
+                "question_line": o.answer.line if o.answer is not None else None,
+                "expect": o.expected.text,
+                "passed": o.passed,
+                "message": None if o.passed else explain(o.expected, o.answer),
+            }
+            for o in result.outcomes
+        ]
+    return document
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What a batch came to: texts, questions per status, expectations, errors."""
+
+    texts: int
+    errors: int
+    internal: int
+    questions: tuple[tuple[str, int], ...]
+    expectations: int
+    failed: int
+
+    @property
+    def question_count(self) -> int:
+        """How many questions were answered in all."""
+        return sum(n for _, n in self.questions)
+
+    def line(self) -> str:
+        """``3 texts, 7 questions (4 forced, 3 open); 5 expectations, 0 failed; 0 errors``."""
+        per_status = ", ".join(f"{n} {status}" for status, n in self.questions if n)
+        parts = [
+            _count(self.texts, "text"),
+            _count(self.question_count, "question") + (f" ({per_status})" if per_status else ""),
+        ]
+        head = ", ".join(parts)
+        checked = f"; {_count(self.expectations, 'expectation')} checked, {self.failed} failed"
+        errors = f"; {_count(self.errors, 'error')}"
+        bugs = f", {self.internal} internal" if self.internal else ""
+        return head + checked + errors + bugs
+
+
+def summarize(results: Iterable[FileResult]) -> Summary:
+    """Count a finished batch."""
+    texts = errors = internal = expectations = failed = 0
+    statuses: Counter[str] = Counter()
+    for result in results:
+        texts += 1
+        errors += result.error is not None
+        internal += result.internal is not None
+        expectations += len(result.outcomes)
+        failed += len(result.failed)
+        if result.report is not None:
+            statuses.update(a.status for a in result.report.questions)
+    return Summary(
+        texts,
+        errors,
+        internal,
+        tuple((s, statuses[s]) for s in STATUSES),
+        expectations,
+        failed,
+    )
+
+
+def exit_code(summary: Summary) -> ExitCode:
+    """SPEC section 8: a bug beats an unreadable text, which beats a failed expectation."""
+    if summary.internal:
+        return ExitCode.INTERNAL
+    if summary.errors:
+        return ExitCode.BAD_TEXT
+    if summary.failed:
+        return ExitCode.EXPECTATION_FAILED
+    return ExitCode.OK
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"

@@ -1,0 +1,64 @@
+"""The lexicon: certify's closed word classes, read from ``grammar/lexicon.toml``.
+
+The grammar file says how sentences are built; the lexicon says which words fill the closed
+classes (place nouns, reserved words, ...), so that adding a word is one line of data.  One
+function knows where the file is (``lexicon_path``), and it is read once per process.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+
+def lexicon_path() -> Path:
+    """The lexicon file: inside the installed package, or at the top of a source checkout."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "grammar" / "lexicon.toml", here.parent / "grammar" / "lexicon.toml"):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError("grammar/lexicon.toml is missing from this installation")
+
+
+@cache
+def _table() -> dict[str, dict[str, Any]]:
+    with lexicon_path().open("rb") as handle:
+        table: dict[str, dict[str, Any]] = tomllib.load(handle)
+    return table
+
+
+@cache
+def place_nouns() -> frozenset[str]:
+    """Head nouns that make a name a place (``kitchen``, ``house``, ``box``, ...)."""
+    return frozenset(_table()["places"]["nouns"])
+
+
+@cache
+def reserved_words() -> frozenset[str]:
+    """Words of the language that can never be part of a name (``too``, ``yesterday``, ...)."""
+    return frozenset(_table()["reserved"]["words"])
+
+
+@cache
+def sentence_adverbs() -> frozenset[str]:
+    """Words that open a sentence without naming anything (``then``, ``yesterday``)."""
+    return frozenset(_table()["reserved"]["sentence_adverbs"])
+
+
+@cache
+def reverse_scales() -> dict[str, str]:
+    """Adjectives whose comparative reads a scale backwards: ``small`` → ``big``."""
+    return dict(_table()["scales"]["reverse"])
+
+
+@cache
+def same_scales() -> dict[str, str]:
+    """Adjectives whose comparative reads another's scale: ``large`` → ``big``."""
+    return dict(_table()["scales"]["same"])
