@@ -1,8 +1,10 @@
 """One exception tree for everything a user can get wrong, turned into exit codes in one place.
 
 Leaves carry where the problem is (file, line, column) and, for text errors, the closest
-supported sentence form.  Only ``cli.py`` catches them (SPEC section 8: exit 3 for text that
-cannot be read, 2 for usage, 70 for our own bugs).
+supported sentence form.  The command line (``certify.cli``) turns them into exit codes (SPEC
+section 8: exit 3 for text that cannot be read, 2 for usage, 70 for our own bugs); the batch,
+the pipeline and the parser catch them only to attach a file or line, or to report one file's
+error and go on with the others.
 """
 
 from __future__ import annotations

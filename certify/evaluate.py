@@ -11,15 +11,9 @@ from __future__ import annotations
 
 from certify.meaning.formulas import instance
 from certify.meaning.ir import (
-    BOUND,
     NONE,
     OTHER,
     And,
-    AskTruth,
-    AskValue,
-    AskWhere,
-    AskWho,
-    AskWhose,
     Atom,
     Closed,
     Compare,
@@ -38,15 +32,14 @@ from certify.meaning.ir import (
     OneOf,
     Or,
     Problem,
-    Query,
     Related,
     SamePlace,
     SameValue,
     State,
-    Statement,
     Vocabulary,
     is_anonymous,
 )
+from certify.meaning.queries import AskTruth, AskValue, AskWhere, AskWho, AskWhose, Query
 
 
 class Evaluation:
@@ -165,17 +158,6 @@ def check(problem: Problem, state: State) -> list[str]:
         if not ok:
             found.append(f"line {statement.line} is false: {statement.text}")
     return found
-
-
-def satisfied(problem: Problem, state: State) -> list[Statement]:
-    """The statements the state satisfies (for indicator vectors)."""
-    evaluation = Evaluation(problem, state)
-    return [s for s in problem.statements if evaluation.holds(s.formula)]
-
-
-def is_bound(key: str) -> bool:
-    """Whether a key is a rule's bound variable rather than a name."""
-    return key.startswith(BOUND)
 
 
 def _transitive_closure(edges: frozenset[tuple[str, str]]) -> dict[str, set[str]]:

@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from certify import run_limits
 from certify.errors import TextError, TextErrors
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.meaning.accumulate import (
     ACCUMULATION,
     CONJUNCTION,
@@ -98,11 +98,15 @@ def _as_evidence(lowered: Lowered) -> Lowered:
 
 
 def _measured(
-    reading: Reading, question: ir.Question, line: int | None, column: int, law: str
+    reading: Reading, question: queries.Question, line: int | None, column: int, law: str
 ) -> Measured | None:
     """Both laws' answers to a question about one measured quantity, for the report."""
     query = question.query
-    if not isinstance(query, ir.AskNumber) or len(query.expr.terms) != 1 or query.expr.constant:
+    if (
+        not isinstance(query, queries.AskNumber)
+        or len(query.expr.terms) != 1
+        or query.expr.constant
+    ):
         return None
     ((name, coefficient),) = query.expr.terms
     statements = [s.statement for s in reading.statements if before(s.statement, line, column)]
@@ -259,13 +263,13 @@ def _reading(certifier: Certifier) -> list[ReadingLine]:
     return lines
 
 
-def unit_of(query: ir.Query, vocabulary: ir.Vocabulary) -> Unit:
+def unit_of(query: queries.Query, vocabulary: ir.Vocabulary) -> Unit:
     """What a numeric question's values measure: a clock time, a duration, an age, a number.
 
     ``When does Ana arrive?`` is a clock time; a difference of clock times (``How long after
     Ana does Bob arrive?``, coefficients summing to 0) is minutes; ages are years.
     """
-    if not isinstance(query, ir.AskNumber):
+    if not isinstance(query, queries.AskNumber):
         return "number"
     if query.clock:
         return "clock"

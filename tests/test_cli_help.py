@@ -29,6 +29,14 @@ def test_help_names_the_subcommands_examples_and_exit_codes() -> None:
     assert "3 a text could not be read" in page
 
 
+def test_help_paragraphs_wrap_at_the_terminal_width() -> None:
+    # The help text's source line breaks must not survive: at 200 columns a sentence is not
+    # broken where the source file happened to break it.
+    result = CliRunner().invoke(app, ["--help"], env=WIDE, prog_name="certify")
+    lines = [line.strip() for line in result.stdout.splitlines()]
+    assert any("checked witness for each answer, and one status" in line for line in lines), lines
+
+
 def test_help_shows_the_choices() -> None:
     page = help_page()
     assert "<sat|enumerate>" in page

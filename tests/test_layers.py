@@ -104,15 +104,21 @@ def test_no_import_cycles() -> None:
     assert not cycles, "\n".join(cycles)
 
 
-LONG = {"certify.meaning.ir", "certify.meaning.lower"}
-"""Modules still over 400 lines (issue 14 is not done with them); the set can only shrink."""
-
-
 def test_no_module_is_over_400_lines() -> None:
     long = {
         name
         for name, path in modules().items()
         if len(path.read_text(encoding="utf-8").splitlines()) > 400
     }
-    assert long <= LONG, f"over 400 lines: {sorted(long - LONG)}"
-    assert long >= LONG, f"no longer over 400 lines, remove from LONG: {sorted(LONG - long)}"
+    assert not long, f"over 400 lines: {sorted(long)}"
+
+
+def test_no_function_is_over_60_lines() -> None:
+    long = set()
+    for name, path in modules().items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                assert node.end_lineno is not None
+                if node.end_lineno - node.lineno + 1 > 60:
+                    long.add(f"{name}.{node.name}")
+    assert not long, f"over 60 lines: {sorted(long)}"

@@ -58,6 +58,7 @@ def test_version_loads_no_pipeline(tmp_path: Path) -> None:
     allowed = {
         "certify.cli",
         "certify.cli.app",
+        "certify.cli.options",
         "certify.cli.printer",
         "certify.errors",
         "certify.limits",

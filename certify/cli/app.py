@@ -14,12 +14,40 @@ imported when a text is certified and printed.
 from __future__ import annotations
 
 import sys
-from enum import Enum
-from typing import TYPE_CHECKING, Annotated
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import typer
 
-from certify import __version__
+from certify.cli.options import (
+    EPILOG,
+    HELP,
+    AllConflictsOption,
+    AskOption,
+    BudgetOption,
+    CheckOption,
+    DebugOption,
+    DomainOption,
+    Engine,
+    EngineOption,
+    ExplainOption,
+    GlobOption,
+    GraphOption,
+    HtmlOption,
+    JobsOption,
+    JsonOption,
+    JunitOption,
+    LawOption,
+    MemoryOption,
+    PathsArgument,
+    QuietOption,
+    SmallestOption,
+    StoryOption,
+    StrictOption,
+    TimeoutOption,
+    UpdateOption,
+    VersionOption,
+)
 from certify.cli.printer import Printer
 from certify.errors import CertifyError, ExitCode, UsageError, printable
 from certify.run_limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memory_ceiling
@@ -27,29 +55,6 @@ from certify.run_limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memo
 if TYPE_CHECKING:
     from certify.cli.batch import Entry, FileResult, Summary
     from certify.readout.answer import Options
-
-HELP = """Certify what a small text in controlled English determines.
-
-For every question (in the text, or --ask), print the answer set, a checked witness for each
-answer, and one status: forced, open, contradictory or unresolved.  With no question, print
-what remains of every variable the text mentions.
-
-Subcommands: 'certify verify REPORT.json [TEXT]' re-checks a saved --json report without
-trusting the engine that wrote it; 'certify schema' (or 'certify schema error') prints the
-JSON Schema of the --json report (or of the error document); 'certify aggregate FILE.json'
-prints the exact worst-case error of an aggregation and the optimal coefficients (seed §4).
-"""
-
-EPILOG = """Examples:
-
-  certify samples/ana.txt --ask "Where is Ana?"
-
-  certify texts/ --check --junit report.xml
-
-Exit codes: 0 report produced (and, with --check, every expectation held); 1 an expectation
-failed (or verify found a broken claim); 2 usage error; 3 a text could not be read; 70
-internal error (a bug: one line on stderr, the traceback with --debug).
-"""
 
 app = typer.Typer(
     add_completion=True,
@@ -60,159 +65,74 @@ app = typer.Typer(
 )
 
 
-class Engine(str, Enum):
-    """The engine of the finite part: SAT, or the brute-force reference."""
-
-    SAT = "sat"
-    ENUMERATE = "enumerate"
-
-
-class Domain(str, Enum):
-    """A numeric domain to force, even one too weak for the text (answers stay sound)."""
-
-    INTERVAL = "interval"
-    DBM = "dbm"
-    OCTAGON = "octagon"
-    LINEAR = "linear"
-
-
-def _version(value: bool) -> None:
-    if value:
-        sys.stdout.write(f"certify {__version__}\n")
-        raise typer.Exit(0)
-
-
 @app.command(help=HELP, epilog=EPILOG)
 def run(
-    paths: Annotated[
-        list[str] | None,
-        typer.Argument(help="Text files or folders (searched recursively for --glob)."),
-    ] = None,
-    ask: Annotated[
-        list[str] | None,
-        typer.Option("--ask", "-a", help="A question about the whole text (repeatable)."),
-    ] = None,
-    as_json: Annotated[
-        bool,
-        typer.Option("--json", help="Print the report as JSON (JSON Lines for several files)."),
-    ] = False,
-    check: Annotated[
-        bool, typer.Option("--check", help="Check every '# expect:' line; exit 1 if one fails.")
-    ] = False,
-    explain: Annotated[
-        bool, typer.Option("--explain", help="Show how each statement was read and where it went.")
-    ] = False,
-    engine: Annotated[
-        Engine,
-        typer.Option(
-            case_sensitive=False, help="The finite engine: SAT, or the brute-force reference."
-        ),
-    ] = Engine.SAT,
-    domain: Annotated[
-        Domain | None,
-        typer.Option(
-            case_sensitive=False, help="Force a numeric domain (default: the cheapest exact one)."
-        ),
-    ] = None,
-    budget: Annotated[
-        int | None,
-        typer.Option(
-            help="Bound the work of every stage (solver calls, closure rounds, derived rows, "
-            "search nodes)."
-        ),
-    ] = None,
-    timeout: Annotated[
-        float,
-        typer.Option(
-            help="Wall-clock seconds per file for all of the work (0: no limit); what is "
-            "proven and witnessed by then is kept, the rest is unresolved."
-        ),
-    ] = DEFAULT_TIMEOUT,
-    memory: Annotated[
-        int,
-        typer.Option(
-            metavar="MB",
-            help="Address-space ceiling of the process in megabytes (0: no ceiling).",
-        ),
-    ] = DEFAULT_MEMORY,
-    smallest: Annotated[
-        bool,
-        typer.Option("--smallest", help="Report a minimum-cardinality conflict."),
-    ] = False,
-    all_conflicts: Annotated[
-        bool,
-        typer.Option("--all-conflicts", help="List every minimal conflict, smallest first."),
-    ] = False,
-    story: Annotated[
-        bool,
-        typer.Option(
-            "--story", help="Read the text as a story: locations are updated, not conjoined."
-        ),
-    ] = False,
-    law: Annotated[
-        str | None,
-        typer.Option(
-            "--law",
-            help="accumulation: read measurements as independent evidence (precisions add); "
-            "conjunction (default): as intervals that intersect.",
-        ),
-    ] = None,
-    strict: Annotated[
-        bool,
-        typer.Option(
-            "--strict", help="A question about a name the text never mentions is an error."
-        ),
-    ] = False,
-    glob: Annotated[str, typer.Option(help="File name pattern searched for in folders.")] = "*.txt",
-    jobs: Annotated[
-        int,
-        typer.Option(
-            "--jobs", "-j", help="Worker processes for a batch (0: one per CPU); same output."
-        ),
-    ] = 1,
-    junit: Annotated[
-        str | None,
-        typer.Option("--junit", metavar="FILE", help="Also write a JUnit XML report to FILE."),
-    ] = None,
-    graph: Annotated[
-        str | None,
-        typer.Option(
-            "--graph",
-            metavar="FILE",
-            help="Draw the text (one file) to FILE: .svg, .png or .dot (needs Graphviz's dot).",
-        ),
-    ] = None,
-    html: Annotated[
-        str | None,
-        typer.Option(
-            "--html", metavar="FILE", help="Also write the batch as one self-contained HTML page."
-        ),
-    ] = None,
-    update: Annotated[
-        bool,
-        typer.Option(
-            "--update", help="Rewrite each file's '# expect:' lines from the current answers."
-        ),
-    ] = False,
-    quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="Print only failures and errors.")
-    ] = False,
-    debug: Annotated[
-        bool, typer.Option("--debug", help="Show tracebacks of internal errors.")
-    ] = False,
-    version: Annotated[
-        bool,
-        typer.Option(
-            "--version", callback=_version, is_eager=True, help="Show the version and exit."
-        ),
-    ] = False,
+    paths: PathsArgument = None,
+    ask: AskOption = None,
+    as_json: JsonOption = False,
+    check: CheckOption = False,
+    explain: ExplainOption = False,
+    engine: EngineOption = Engine.SAT,
+    domain: DomainOption = None,
+    budget: BudgetOption = None,
+    timeout: TimeoutOption = DEFAULT_TIMEOUT,
+    memory: MemoryOption = DEFAULT_MEMORY,
+    smallest: SmallestOption = False,
+    all_conflicts: AllConflictsOption = False,
+    story: StoryOption = False,
+    law: LawOption = None,
+    strict: StrictOption = False,
+    glob: GlobOption = "*.txt",
+    jobs: JobsOption = 1,
+    junit: JunitOption = None,
+    graph: GraphOption = None,
+    html: HtmlOption = None,
+    update: UpdateOption = False,
+    quiet: QuietOption = False,
+    debug: DebugOption = False,
+    version: VersionOption = False,
 ) -> None:
-    import os
-
-    from certify.cli.batch import collect, exit_code, summarize
-    from certify.cli.parallel import run_all
+    from certify.cli.batch import exit_code
     from certify.readout.answer import Options
 
+    _check_usage(paths, budget, timeout, memory, law, jobs, update and bool(ask))
+    _check_targets(junit=junit, graph=graph, html=html)
+    options = Options(
+        engine=engine.value,
+        domain=None if domain is None else domain.value,
+        budget=budget,
+        story=story,
+        strict=strict,
+        law=law,
+        timeout=timeout or None,
+        smallest=smallest,
+        all_conflicts=all_conflicts,
+    )
+    checking = check and not update
+    printer = Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
+    batch = _Batch(paths or [], glob, ask or [], options, checking, debug, jobs, update)
+    with memory_ceiling(memory or None):  # restored when the batch is done
+        results, summary = batch.run(printer, one_file=graph is not None, junit=junit)
+    if graph is not None:
+        _draw(graph, results[0], options)
+    if html is not None:
+        _page(html, results, summary, options)
+    code = exit_code(summary)
+    if not as_json and (checking or len(results) > 1):
+        printer.summary(summary, code)
+    raise typer.Exit(int(code))
+
+
+def _check_usage(
+    paths: list[str] | None,
+    budget: int | None,
+    timeout: float,
+    memory: int,
+    law: str | None,
+    jobs: int,
+    update_with_ask: bool,
+) -> None:
+    """Exit 2 with the reason when the options cannot be honoured together."""
     if not paths:
         _fail("give at least one text file or folder (see --help)", ExitCode.USAGE)
     if budget is not None and budget < 1:
@@ -229,11 +149,18 @@ def run(
         _fail("--law must be conjunction or accumulation", ExitCode.USAGE)
     if jobs < 0:
         _fail("--jobs must be 0 (one per CPU) or a positive number", ExitCode.USAGE)
-    if update and ask:
+    if update_with_ask:
         _fail("--update freezes the questions written in the files; drop --ask", ExitCode.USAGE)
-    for option, target in (("--junit", junit), ("--graph", graph), ("--html", html)):
+
+
+def _check_targets(**targets: str | None) -> None:
+    """Exit 2 when a file to write has no folder, or ``--graph`` names an unknown format."""
+    import os
+
+    for option, target in targets.items():
         if target is not None and not os.path.isdir(os.path.dirname(target) or "."):
-            _fail(f"{option}: the folder of {target!r} does not exist", ExitCode.USAGE)
+            _fail(f"--{option}: the folder of {target!r} does not exist", ExitCode.USAGE)
+    graph = targets.get("graph")
     if graph is not None:
         from certify.output.graph import graph_format
 
@@ -241,57 +168,59 @@ def run(
             graph_format(graph)
         except CertifyError as error:
             _fail(error.message, error.exit_code)
-    options = Options(
-        engine=engine.value,
-        domain=None if domain is None else domain.value,
-        budget=budget,
-        story=story,
-        strict=strict,
-        law=law,
-        timeout=timeout or None,
-        smallest=smallest,
-        all_conflicts=all_conflicts,
-    )
-    checking = check and not update
-    printer = Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
-    entries: list[Entry] = []
-    results: list[FileResult] = []
-    swallowed = _catch_swallowed_interrupts()
-    with memory_ceiling(memory or None):  # restored when the batch is done
+
+
+@dataclass
+class _Batch:
+    """One run over the files given: what to read, ask and check."""
+
+    paths: list[str]
+    glob: str
+    ask: list[str]
+    options: Options
+    checking: bool
+    debug: bool
+    jobs: int
+    update: bool
+
+    def run(
+        self, printer: Printer, one_file: bool, junit: str | None
+    ) -> tuple[list[FileResult], Summary]:
+        """Certify every file, printing each result as it comes (in input order)."""
+        import os
+
+        from certify.cli.batch import collect, summarize
+        from certify.cli.parallel import run_all
+
+        entries: list[Entry] = []
+        results: list[FileResult] = []
+        swallowed = _catch_swallowed_interrupts()
         try:
-            entries = list(collect(paths or [], glob))
-            if graph is not None and len(entries) != 1:
+            entries = list(collect(self.paths, self.glob))
+            if one_file and len(entries) != 1:
                 _fail(
                     "--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE
                 )
-            stream = run_all(
-                entries, ask or [], options, checking, debug, jobs or os.cpu_count() or 1
-            )
+            jobs = self.jobs or os.cpu_count() or 1
+            stream = run_all(entries, self.ask, self.options, self.checking, self.debug, jobs)
             with printer.progress(sum(1 for _, error in entries if error is None)) as advance:
                 for result in stream:
                     results.append(result)
                     printer.show(result)
-                    if update and result.report is not None:
+                    if self.update and result.report is not None:
                         printer.updated(result)
                     advance(result.path)
                     if swallowed:
                         raise KeyboardInterrupt
             summary = summarize(results)
             if junit is not None:
-                _write_junit(junit, results, checking)
+                _write_junit(junit, results, self.checking)
         except CertifyError as error:
             _fail(error.message, error.exit_code)
         except KeyboardInterrupt:
             sys.stdout.flush()
             _fail(f"interrupted; {len(results)} of {len(entries)} files done", ExitCode.INTERRUPTED)
-    if graph is not None:
-        _draw(graph, results[0], options)
-    if html is not None:
-        _page(html, results, summary, options)
-    code = exit_code(summary)
-    if not as_json and (checking or len(results) > 1):
-        printer.summary(summary, code)
-    raise typer.Exit(int(code))
+        return results, summary
 
 
 def _draw(target: str, result: FileResult, options: Options) -> None:

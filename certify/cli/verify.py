@@ -24,7 +24,7 @@ from certify.domains.base import NumericDomain
 from certify.domains.boolean import Encoding
 from certify.domains.enumerate import LIMIT, remaining, space_size
 from certify.evaluate import answer_in, check
-from certify.meaning import ir
+from certify.meaning import formulas, ir, queries
 from certify.numeric import EMPTY, Interval, show_interval
 from certify.output.expect import parse_interval
 from certify.readout.answer import Certifier, Options, is_numeric
@@ -41,7 +41,7 @@ def _subset(problem: ir.Problem, lines: Sequence[int]) -> ir.Problem:
     return replace(problem, statements=tuple(s for s in problem.statements if s.line in lines))
 
 
-def finite_answers(problem: ir.Problem, query: ir.Query) -> set[str]:
+def finite_answers(problem: ir.Problem, query: queries.Query) -> set[str]:
     """The exact answer set by enumeration (small spaces) or a second SAT solver.
 
     Numeric statements are checked by the exact linear domain: if they contradict each
@@ -50,18 +50,21 @@ def finite_answers(problem: ir.Problem, query: ir.Query) -> set[str]:
     numeric = [
         s
         for s in problem.statements
-        if ir.constraints_of(s.formula) is not None or bool(s.declares)
+        if formulas.constraints_of(s.formula) is not None or bool(s.declares)
     ]
     if numeric and not mixed(problem):
         if _numeric(problem).is_bottom() is True:
             return set()
-        if isinstance(query, ir.AskTruth) and ir.constraints_of(query.formula) is not None:
+        if (
+            isinstance(query, queries.AskTruth)
+            and formulas.constraints_of(query.formula) is not None
+        ):
             return _truth_values(problem, query)
         problem = replace(
             problem, statements=tuple(s for s in problem.statements if s not in numeric)
         )
         problem = replace(problem, vocabulary=replace(problem.vocabulary, numbers=()))
-    extra = (query.formula,) if isinstance(query, ir.AskTruth) else ()
+    extra = (query.formula,) if isinstance(query, queries.AskTruth) else ()
     if not problem.vocabulary.numbers and space_size(problem, extra) <= SMALL:
         return {answer_in(problem, s, query) for s in remaining(problem, extra)}
     encoding = Encoding(problem, solver="glucose4")
@@ -77,14 +80,15 @@ def finite_answers(problem: ir.Problem, query: ir.Query) -> set[str]:
 def mixed(problem: ir.Problem) -> bool:
     """Whether comparisons sit inside connectives (SAT with the linear theory decides them)."""
     return any(
-        ir.constraints_of(s.formula) is None and is_numeric(s.formula) for s in problem.statements
+        formulas.constraints_of(s.formula) is None and is_numeric(s.formula)
+        for s in problem.statements
     )
 
 
-def mixed_interval(problem: ir.Problem, query: ir.AskNumber) -> Interval | None:
+def mixed_interval(problem: ir.Problem, query: queries.AskNumber) -> Interval | None:
     """The exact interval of a numeric question in a mixed text, re-derived with Glucose."""
     certifier = Certifier(problem, Options(solver="glucose4"))
-    answer = certifier.answer(ir.Question("", 0, query))
+    answer = certifier.answer(queries.Question("", 0, query))
     if answer.status == "contradictory":
         return EMPTY
     if answer.status == "unresolved" or not isinstance(answer.answers, Interval):
@@ -97,7 +101,7 @@ def _declared(problem: ir.Problem) -> dict[int, tuple[str, ...]]:
 
 
 def _numeric(problem: ir.Problem, lines: Sequence[int] | None = None) -> NumericDomain:
-    constraints = [c for s in problem.statements for c in ir.constraints_of(s.formula) or []]
+    constraints = [c for s in problem.statements for c in formulas.constraints_of(s.formula) or []]
     grouped = by_statement(constraints)
     chosen = list(grouped) + list(_declared(problem)) if lines is None else list(lines)
     return exact_domain(grouped, chosen, _declared(problem))
@@ -111,7 +115,7 @@ def _value(text: str, clock: bool) -> Fraction | None:
 class Checker:
     """Re-checks the claims about one question."""
 
-    def __init__(self, problem: ir.Problem, query: ir.Query, entry: dict[str, Any]) -> None:
+    def __init__(self, problem: ir.Problem, query: queries.Query, entry: dict[str, Any]) -> None:
         self.problem = problem
         self.query = query
         self.entry = entry
@@ -131,7 +135,7 @@ class Checker:
         if status not in ("forced", "open", "contradictory", "unresolved"):
             self.fail(f"unknown status {status!r}")
             return self.broken
-        numeric = isinstance(self.query, ir.AskNumber)
+        numeric = isinstance(self.query, queries.AskNumber)
         self.witnesses(numeric)
         self.status(status, numeric)
         if numeric:
@@ -162,7 +166,7 @@ class Checker:
             if dict(pairs) != witness.get("state") or list(sentences) != witness.get("sentences"):
                 self.fail(f"witness for {answer!r}: its words do not match its assignment")
             if numeric:
-                assert isinstance(self.query, ir.AskNumber)
+                assert isinstance(self.query, queries.AskNumber)
                 actual = self.query.expr.evaluate(dict(state.numbers))
                 if _value(str(answer), self.query.clock) != actual:
                     self.fail(f"witness for {answer!r} gives the value {actual}")
@@ -181,7 +185,7 @@ class Checker:
         if status == "forced":
             single = _single(answers, numeric)
             if numeric and single is not None and isinstance(answers, dict):
-                clock = isinstance(self.query, ir.AskNumber) and self.query.clock
+                clock = isinstance(self.query, queries.AskNumber) and self.query.clock
                 values = {_value(str(w), clock) for w in witnessed}
                 if values != {_interval(answers).single}:
                     self.fail("'forced' needs a witness with the single value")
@@ -210,7 +214,7 @@ class Checker:
 
     def numeric_outer(self, status: str) -> None:
         """The claimed interval contains the exact one (equals it when forced)."""
-        assert isinstance(self.query, ir.AskNumber)
+        assert isinstance(self.query, queries.AskNumber)
         if self.mixed:
             self.mixed_outer(status)
             return
@@ -234,7 +238,7 @@ class Checker:
 
     def mixed_outer(self, status: str) -> None:
         """As ``numeric_outer``, for comparisons inside connectives."""
-        assert isinstance(self.query, ir.AskNumber)
+        assert isinstance(self.query, queries.AskNumber)
         exact = mixed_interval(self.problem, self.query)
         if exact is None:
             return
@@ -256,12 +260,12 @@ class Checker:
         def forces(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
             if numeric and self.mixed:
-                assert isinstance(self.query, ir.AskNumber)
+                assert isinstance(self.query, queries.AskNumber)
                 exact = mixed_interval(sub, self.query)
                 wanted = _interval(self.entry["answers"]).single
                 return exact is not None and exact.single == wanted
             if numeric:
-                assert isinstance(self.query, ir.AskNumber)
+                assert isinstance(self.query, queries.AskNumber)
                 domain = _numeric(sub, keep)
                 wanted = _interval(self.entry["answers"]).single
                 interval, finished = domain.tight_bound(self.query.expr)
@@ -281,18 +285,18 @@ class Checker:
         def contradictory(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
             if self.mixed:
-                return not finite_answers(sub, ir.AskTruth(ir.Const(True)))
-            if any(ir.constraints_of(s.formula) is not None for s in sub.statements):
+                return not finite_answers(sub, queries.AskTruth(ir.Const(True)))
+            if any(formulas.constraints_of(s.formula) is not None for s in sub.statements):
                 if _numeric(sub, keep).is_bottom() is True:
                     return True
                 finite = replace(
                     sub,
                     statements=tuple(
-                        s for s in sub.statements if ir.constraints_of(s.formula) is None
+                        s for s in sub.statements if formulas.constraints_of(s.formula) is None
                     ),
                 )
-                return not finite_answers(finite, ir.AskTruth(ir.Const(True)))
-            return not finite_answers(sub, ir.AskTruth(ir.Const(True)))
+                return not finite_answers(finite, queries.AskTruth(ir.Const(True)))
+            return not finite_answers(sub, queries.AskTruth(ir.Const(True)))
 
         if not contradictory(lines):
             self.fail(f"lines {lines} do not contradict each other")
@@ -312,11 +316,11 @@ class Checker:
                 self.fail(f"the witness without line {without} does not satisfy the other lines")
 
 
-def _truth_values(problem: ir.Problem, query: ir.AskTruth) -> set[str]:
+def _truth_values(problem: ir.Problem, query: queries.AskTruth) -> set[str]:
     """Which of yes/no the numbers permit (exact domain: exactly; else an outer set)."""
     domain = _numeric(problem)
     values = set()
-    for constraint in ir.constraints_of(query.formula) or []:
+    for constraint in formulas.constraints_of(query.formula) or []:
         if domain.assume(constraint).is_bottom() is not True:
             values.add("yes")
         if any(domain.assume(n).is_bottom() is not True for n in constraint.negations()):

@@ -15,7 +15,7 @@ from typing import Any
 from certify.cli.verify import Checker, finite_answers
 from certify.cli.verify_shape import shape_problems
 from certify.errors import UsageError
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.meaning.mentions import LoweredQuestion
 from certify.meaning.moments import Reading, problem_at
 from certify.pipeline import read
@@ -64,7 +64,7 @@ def _text_claims(data: dict[str, Any], whole: ir.Problem) -> list[str]:
         broken.append(f"the text is read with the {whole.law} law, not {data['law']!r}")
     claimed = data["consistent"]
     if claimed is not None:
-        consistent = bool(finite_answers(whole, ir.AskTruth(ir.Const(True))))
+        consistent = bool(finite_answers(whole, queries.AskTruth(ir.Const(True))))
         if consistent != claimed:
             actual = "consistent" if consistent else "contradictory"
             broken.append(f"the text is {actual}, not '\"consistent\": {str(claimed).lower()}'")
@@ -76,8 +76,8 @@ def _locate(
     reading: Reading,
     by_line: dict[int, LoweredQuestion],
     asked: Any,
-    generated: dict[str, ir.Question],
-) -> tuple[ir.Problem, ir.Query] | str:
+    generated: dict[str, queries.Question],
+) -> tuple[ir.Problem, queries.Query] | str:
     """The problem and meaning of a reported question, read again from the text."""
     line = entry.get("line")
     if entry.get("generated"):

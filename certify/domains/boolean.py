@@ -54,7 +54,7 @@ class Encoding:
         self.theory_rounds = 10_000
         self.deadline = run_limits.current()
         self._work = 0
-        self.true = self._id(("true",))
+        self.true = self.variable(("true",))
         self.clauses.append([self.true])
         self.edges = candidate_edges(problem)
         self.reach_pairs = reachable(self.edges)
@@ -66,7 +66,7 @@ class Encoding:
         self.grounded = grounded(problem)
         for index, (_, formula) in enumerate(self.grounded):
             self.deadline.check("the SAT encoding")
-            selector = self._id(("selector", index))
+            selector = self.variable(("selector", index))
             self.selectors.append(selector)
             self.clauses.append([-selector, self.literal(formula)])
         self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
@@ -88,37 +88,40 @@ class Encoding:
     def _space(self) -> None:
         for thing in self.vocabulary.located:
             domain = location_domain(self.vocabulary, thing)
-            self.location[thing] = {v: self._id(("loc", thing, v)) for v in domain}
+            self.location[thing] = {v: self.variable(("loc", thing, v)) for v in domain}
             self._exactly_one(list(self.location[thing].values()))
         for thing, attribute in self.vocabulary.valued:
             values = self.vocabulary.value_domain(attribute)
             self.values[(thing, attribute)] = {
-                v: self._id(("val", thing, attribute, v)) for v in values
+                v: self.variable(("val", thing, attribute, v)) for v in values
             }
             self._exactly_one(list(self.values[(thing, attribute)].values()))
         for low, high in sorted(self.reach_pairs):
-            reach = self._reach(low, high)
+            reach = self.reach(low, high)
             options = [self._edge(low, high)] if (low, high) in self.edges else []
             for mid_low, mid in self.edges:
                 if mid_low == low and (mid, high) in self.reach_pairs:
-                    options.append(self._and([self._edge(low, mid), self._reach(mid, high)]))
+                    options.append(self.and_of([self._edge(low, mid), self.reach(mid, high)]))
             self.clauses.append([-reach, *options])
             self.clauses.extend([[reach, -o] for o in options])
             if low == high:
                 self.clauses.append([-reach])
 
-    def _id(self, key: object) -> int:
+    def variable(self, key: object) -> int:
+        """The SAT variable of ``key`` (a fresh one the first time it is asked for)."""
         return int(self.pool.id(key))
 
     def _edge(self, low: str, high: str) -> int:
-        return self._id(("edge", low, high))
+        return self.variable(("edge", low, high))
 
-    def _reach(self, low: str, high: str) -> int:
-        return self._id(("reach", low, high))
+    def reach(self, low: str, high: str) -> int:
+        """The literal "``low`` is inside ``high``" (through any chain of containments)."""
+        return self.variable(("reach", low, high))
 
     # ------------------------------------------------------------------ Tseitin
 
-    def _and(self, parts: Sequence[int]) -> int:
+    def and_of(self, parts: Sequence[int]) -> int:
+        """A literal true iff every part is (Tseitin; shared between equal conjunctions)."""
         self._work += 1
         if not self._work % 1024:
             self.deadline.check("the SAT encoding")
@@ -129,14 +132,15 @@ class Encoding:
             return self.true
         if len(parts) == 1:
             return parts[0]
-        out = self._id(key)
+        out = self.variable(key)
         self.clauses.extend([[-out, p] for p in parts])
         self.clauses.append([out, *(-p for p in parts)])
         self.cache[key] = out
         return out
 
-    def _or(self, parts: Sequence[int]) -> int:
-        return -self._and([-p for p in parts])
+    def or_of(self, parts: Sequence[int]) -> int:
+        """A literal true iff some part is."""
+        return -self.and_of([-p for p in parts])
 
     def _count(self, parts: Sequence[int], low: int, high: int) -> int:
         """A literal true iff ``low`` to ``high`` of ``parts`` are true (a sequential counter)."""
@@ -146,10 +150,10 @@ class Encoding:
         for part in parts:
             updated = [self.true]
             for j in range(1, n + 1):
-                updated.append(self._or([at_least[j], self._and([at_least[j - 1], part])]))
+                updated.append(self.or_of([at_least[j], self.and_of([at_least[j - 1], part])]))
             at_least = updated
         upper = -at_least[high + 1] if high + 1 <= n else self.true
-        return self._and([at_least[low], upper]) if low > 0 else upper
+        return self.and_of([at_least[low], upper]) if low > 0 else upper
 
     def literal(self, formula: ir.Formula) -> int:
         """A literal equivalent to ``formula`` (rules must already be grounded)."""
@@ -158,14 +162,14 @@ class Encoding:
         if isinstance(formula, ir.Not):
             return -self.literal(formula.body)
         if isinstance(formula, ir.And):
-            return self._and([self.literal(p) for p in formula.parts])
+            return self.and_of([self.literal(p) for p in formula.parts])
         if isinstance(formula, ir.Or):
-            return self._or([self.literal(p) for p in formula.parts])
+            return self.or_of([self.literal(p) for p in formula.parts])
         if isinstance(formula, ir.Implies):
-            return self._or([-self.literal(formula.premise), self.literal(formula.conclusion)])
+            return self.or_of([-self.literal(formula.premise), self.literal(formula.conclusion)])
         if isinstance(formula, ir.Iff):
             left, right = self.literal(formula.left), self.literal(formula.right)
-            return self._and([self._or([-left, right]), self._or([left, -right])])
+            return self.and_of([self.or_of([-left, right]), self.or_of([left, -right])])
         if isinstance(formula, ir.Count):
             return self._count([self.literal(p) for p in formula.parts], formula.low, formula.high)
         if isinstance(formula, (ir.ForAll, ir.Exists)):
@@ -178,37 +182,37 @@ class Encoding:
             return self.is_in(atom.thing, atom.place)
         if isinstance(atom, ir.SamePlace):
             first, second = self.location.get(atom.first, {}), self.location.get(atom.second, {})
-            return self._or(
-                [self._and([lit, second[v]]) for v, lit in first.items() if v in second]
+            return self.or_of(
+                [self.and_of([lit, second[v]]) for v, lit in first.items() if v in second]
             )
         if isinstance(atom, ir.HasValue):
             return self.values.get((atom.thing, atom.attribute), {}).get(atom.value, -self.true)
         if isinstance(atom, ir.SameValue):
             first = self.values.get((atom.first, atom.attribute), {})
             second = self.values.get((atom.second, atom.attribute), {})
-            return self._or(
-                [self._and([lit, second[v]]) for v, lit in first.items() if v in second]
+            return self.or_of(
+                [self.and_of([lit, second[v]]) for v, lit in first.items() if v in second]
             )
         if isinstance(atom, ir.Integral):
             return self.true
         if isinstance(atom, ir.Closed):
-            return self._and(
+            return self.and_of(
                 [
-                    self._or([lit for v, lit in options.items() if v in atom.places])
+                    self.or_of([lit for v, lit in options.items() if v in atom.places])
                     for options in self.location.values()
                 ]
             )
         if isinstance(atom, ir.OneOf):
-            return self._and(
+            return self.and_of(
                 [
-                    self._or([lit for v, lit in options.items() if v in atom.values])
+                    self.or_of([lit for v, lit in options.items() if v in atom.values])
                     for (_, attribute), options in self.values.items()
                     if attribute == atom.attribute
                 ]
             )
         if isinstance(atom, (ir.Holds, ir.Related)):
             if atom not in self.atoms:
-                self.atoms[atom] = self._id(atom)
+                self.atoms[atom] = self.variable(atom)
             return self.atoms[atom]
         return self.comparison(atom.constraint)
 
@@ -218,7 +222,7 @@ class Encoding:
         key = (constraint.terms, constraint.op, constraint.bound)
         if constraint.op != "=":
             if key not in self.cache:
-                literal = self._id(("theory", key))
+                literal = self.variable(("theory", key))
                 self.cache[key] = literal
                 self.theory[literal] = ir.Compare(
                     LinearConstraint(constraint.terms, constraint.op, constraint.bound)
@@ -230,7 +234,7 @@ class Encoding:
         )
         low, high = self.comparison(below), self.comparison(above)
         self.clauses.append([-low, -high])
-        return self._and([-low, -high])
+        return self.and_of([-low, -high])
 
     def is_in(self, thing: str, place: str) -> int:
         """``thing`` is at ``place`` or somewhere inside it."""
@@ -240,10 +244,10 @@ class Encoding:
                 if value == place:
                     options.append(lit)
                 elif (value, place) in self.reach_pairs:
-                    options.append(self._and([lit, self._reach(value, place)]))
-            return self._or(options)
+                    options.append(self.and_of([lit, self.reach(value, place)]))
+            return self.or_of(options)
         if (thing, place) in self.reach_pairs:
-            return self._reach(thing, place)
+            return self.reach(thing, place)
         return -self.true
 
     # ------------------------------------------------------------------ solving
@@ -326,19 +330,30 @@ class Encoding:
         return list(self.solver.get_core() or [])
 
     def decode(self, model: Sequence[int], numbers: dict[str, Fraction] | None = None) -> ir.State:
-        """The state a model describes."""
-        true = {lit for lit in model if lit > 0}
-        location = tuple(
-            (thing, next((v for v, lit in options.items() if lit in true), ""))
-            for thing, options in self.location.items()
+        """The state a model describes, read back through the pool's keys (``IDPool.obj``)."""
+        location = dict.fromkeys(self.location, "")
+        values = dict.fromkeys(self.values, "")
+        edges: set[tuple[str, str]] = set()
+        atoms: set[ir.Holds | ir.Related] = set()
+        for lit in model:
+            key = self.pool.obj(lit) if lit > 0 else None
+            if isinstance(key, (ir.Holds, ir.Related)):
+                atoms.add(key)
+            elif not isinstance(key, tuple) or not key:
+                continue
+            elif key[0] == "loc" and key[1] in location:
+                location[key[1]] = key[2]
+            elif key[0] == "val" and (key[1], key[2]) in values:
+                values[(key[1], key[2])] = key[3]
+            elif key[0] == "edge" and (key[1], key[2]) in self.edges:
+                edges.add((key[1], key[2]))
+        return ir.State(
+            tuple(location.items()),
+            frozenset(edges),
+            tuple(values.items()),
+            frozenset(atoms),
+            tuple(sorted((numbers or {}).items())),
         )
-        values = tuple(
-            (pair, next((v for v, lit in options.items() if lit in true), ""))
-            for pair, options in self.values.items()
-        )
-        edges = frozenset(e for e in self.edges if self._edge(*e) in true)
-        atoms = frozenset(a for a, lit in self.atoms.items() if lit in true)
-        return ir.State(location, edges, values, atoms, tuple(sorted((numbers or {}).items())))
 
     def close(self) -> None:
         """Free the solver."""

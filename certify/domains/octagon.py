@@ -315,12 +315,20 @@ class Octagon(NumericDomain):
         if target.is_bottom() is True:
             return None
         largest = max((abs(w) for _, _, w in edges), default=0)
+        every = (*target._constraints, *extra)
         if not float_safe(target._graph, largest * (len(target._index) + 1)):
-            return LinearDomain(target._constraints, target._integers).witness()
+            return LinearDomain(every, target._integers).witness()
         names = list(target._index)
-        return sequential_point(
+        point = sequential_point(
             target._matrix, names, target._integers, target._scaling, current(), edges
         )
+        if point is None and not target._integers & set(names) and not current().expired():
+            # Real values are fixed on the encoding's grid (multiples of 1 / 2·unit): a value
+            # chosen next to a strict bound can leave the next variable an open interval with
+            # no grid point in it ("x + y < 0, z < y - 1, -y <= z": x = -1 leaves y in (1/2, 1)).
+            # The octagon is not empty, so the exact linear domain finds a point.
+            return LinearDomain(every, target._integers).witness()
+        return point
 
     def _encoded(self, extra: tuple[LinearConstraint, ...]) -> list[Encoded] | None:
         """The encoded edges of extra constraints, or None when they do not fit."""

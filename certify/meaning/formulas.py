@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from certify.meaning import ir
+from certify.numeric import LinearConstraint
 
 Atomic = Callable[[ir.Formula], ir.Formula]
 Quantified = Callable[[ir.ForAll | ir.Exists], ir.Formula]
@@ -74,3 +75,35 @@ def instance(quantified: ir.ForAll | ir.Exists, who: str) -> ir.Formula:
     body = substitute(quantified.body, quantified.variable, who)
     self_then = dict(quantified.selves).get(who)
     return body if self_then is None else rename_location(body, who, self_then)
+
+
+def atoms_of(formula: ir.Formula) -> list[ir.Atom]:
+    """Every atom occurring in a formula, in order, with repetitions."""
+    if isinstance(formula, ir.Const):
+        return []
+    if isinstance(formula, ir.Not):
+        return atoms_of(formula.body)
+    if isinstance(formula, (ir.And, ir.Or, ir.Count)):
+        return [a for part in formula.parts for a in atoms_of(part)]
+    if isinstance(formula, ir.Implies):
+        return atoms_of(formula.premise) + atoms_of(formula.conclusion)
+    if isinstance(formula, ir.Iff):
+        return atoms_of(formula.left) + atoms_of(formula.right)
+    if isinstance(formula, (ir.ForAll, ir.Exists)):
+        return atoms_of(formula.body)
+    return [formula]
+
+
+def constraints_of(formula: ir.Formula) -> list[LinearConstraint] | None:
+    """The constraints of a purely conjunctive numeric formula, or None if it is not one."""
+    if isinstance(formula, ir.Compare):
+        return [formula.constraint]
+    if isinstance(formula, ir.And):
+        found: list[LinearConstraint] = []
+        for part in formula.parts:
+            inner = constraints_of(part)
+            if inner is None:
+                return None
+            found += inner
+        return found
+    return None

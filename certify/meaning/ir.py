@@ -12,11 +12,11 @@ produce one problem per moment, and ``law`` records which combining law produced
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
-from certify.numeric import LinearConstraint, LinearExpr
+from certify.numeric import LinearConstraint
 
 OTHER = "(other)"
 """The answer that stands for every place no statement names (SPEC section 2)."""
@@ -311,11 +311,6 @@ class Vocabulary:
         return (*self.values_of(attribute), OTHER)
 
     @property
-    def places_closed(self) -> bool:
-        """Whether a declaration closed the places (no "somewhere else")."""
-        return bool(self.closed)
-
-    @property
     def place_keys(self) -> tuple[str, ...]:
         """The keys of the named places, in order of first mention."""
         return tuple(p.key for p in self.places)
@@ -328,71 +323,6 @@ class Problem:
     statements: tuple[Statement, ...]
     vocabulary: Vocabulary
     law: Literal["conjunction", "update"] = "conjunction"
-
-    def lines(self) -> tuple[int, ...]:
-        """The statement lines, in order."""
-        return tuple(s.line for s in self.statements)
-
-
-# ---------------------------------------------------------------------------- questions
-
-
-@dataclass(frozen=True, slots=True)
-class AskWhere:
-    """Where is X? — X's own (innermost) place."""
-
-    thing: str
-
-
-@dataclass(frozen=True, slots=True)
-class AskWho:
-    """Who is in P? — the set of located individuals in P."""
-
-    place: str
-
-
-@dataclass(frozen=True, slots=True)
-class AskWhose:
-    """Whose N is X in? — the owners of the named Ns that X is in."""
-
-    thing: str
-    noun: str
-
-
-@dataclass(frozen=True, slots=True)
-class AskValue:
-    """What color is X? — the value of a declared attribute."""
-
-    thing: str
-    attribute: str
-
-
-@dataclass(frozen=True, slots=True)
-class AskTruth:
-    """A yes/no question: is the formula true?"""
-
-    formula: Formula
-
-
-@dataclass(frozen=True, slots=True)
-class AskNumber:
-    """What is x? — the values of a linear expression, as an interval."""
-
-    expr: LinearExpr
-    clock: bool = False
-
-
-Query: TypeAlias = AskWhere | AskWho | AskWhose | AskValue | AskTruth | AskNumber
-
-
-@dataclass(frozen=True, slots=True)
-class Question:
-    """A question as asked: its text, its line (0 for --ask) and its meaning."""
-
-    text: str
-    line: int
-    query: Query
-    column: int = 1
 
 
 # ---------------------------------------------------------------------------- states
@@ -407,7 +337,6 @@ class State:
     values: tuple[tuple[tuple[str, str], str], ...] = ()
     true_atoms: frozenset[Holds | Related] = frozenset()
     numbers: tuple[tuple[str, Fraction], ...] = ()
-    extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def where(self, thing: str) -> str | None:
         """The innermost place of a located individual."""
@@ -420,35 +349,3 @@ class State:
     def number(self, name: str) -> Fraction | None:
         """The value of a numeric variable."""
         return dict(self.numbers).get(name)
-
-
-def atoms_of(formula: Formula) -> list[Atom]:
-    """Every atom occurring in a formula, in order, with repetitions."""
-    if isinstance(formula, Const):
-        return []
-    if isinstance(formula, Not):
-        return atoms_of(formula.body)
-    if isinstance(formula, (And, Or, Count)):
-        return [a for part in formula.parts for a in atoms_of(part)]
-    if isinstance(formula, Implies):
-        return atoms_of(formula.premise) + atoms_of(formula.conclusion)
-    if isinstance(formula, Iff):
-        return atoms_of(formula.left) + atoms_of(formula.right)
-    if isinstance(formula, (ForAll, Exists)):
-        return atoms_of(formula.body)
-    return [formula]
-
-
-def constraints_of(formula: Formula) -> list[LinearConstraint] | None:
-    """The constraints of a purely conjunctive numeric formula, or None if it is not one."""
-    if isinstance(formula, Compare):
-        return [formula.constraint]
-    if isinstance(formula, And):
-        found: list[LinearConstraint] = []
-        for part in formula.parts:
-            inner = constraints_of(part)
-            if inner is None:
-                return None
-            found += inner
-        return found
-    return None

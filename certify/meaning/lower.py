@@ -11,34 +11,27 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from certify.meaning import ir
+from certify.meaning import formulas, ir, queries
 from certify.meaning.lower_numbers import arith, compare, event, quantity
 from certify.meaning.mentions import (
     VAR,
     Lowered,
     LoweredQuestion,
     Mention,
-    entity_key,
     fields_of,
     mentions_bound,
     negate,
     pairwise,
     variable_np,
 )
+from certify.meaning.names import RULE_KINDS, Naming
 from certify.meaning.quantifiers import (
-    ANAPHORS,
-    NO_QUANTIFIERS,
     SOME,
-    Quantifiers,
-    is_anaphor,
     quantifiers,
-    subjects_of,
 )
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
-from certify.syntax.lexicon import reserved_words
-from certify.syntax.located import ReservedWord
 from certify.syntax.parse import Parsed
 from certify.syntax.words import singular
 
@@ -53,23 +46,15 @@ _QUESTIONS = (
     ast.QWhen,
     ast.QAge,
 )
-_RULE_KINDS = ("generic", "every", "pronoun", "everyone", "nobody")
 
 
 @dataclass
-class Lowering:
-    """The running reading of one text: declarations in force and the role of every name."""
+class Lowering(Naming):
+    """The running reading of one text: declarations in force and the role of every name
+    (``Naming``)."""
 
     story: bool = False
-    closed: tuple[str, ...] | None = None
     attributes: dict[str, tuple[str, ...]] = field(default_factory=dict)
-    roles: dict[str, tuple[str, int]] = field(default_factory=dict)
-    _mentions: list[Mention] = field(default_factory=list)
-    _line: int = 0
-    _asking: bool = False
-    _words: Quantifiers = NO_QUANTIFIERS
-    _antecedents: tuple[ast.NP, ...] = ()
-    _antecedent_line: int = 0
 
     # ------------------------------------------------------------------ entry points
 
@@ -112,48 +97,48 @@ class Lowering:
             self._asking = False
         asked = parsed.line if line is None else line
         return LoweredQuestion(
-            ir.Question(parsed.text, asked, query, parsed.column), tuple(self._mentions)
+            queries.Question(parsed.text, asked, query, parsed.column), tuple(self._mentions)
         )
 
-    def _query(self, parsed: Parsed) -> ir.Query:
+    def _query(self, parsed: Parsed) -> queries.Query:
         node = parsed.node
-        query: ir.Query
+        query: queries.Query
         if isinstance(node, ast.QWhere):
-            query = ir.AskWhere(self.thing(node.thing, located=True))
+            query = queries.AskWhere(self.thing(node.thing, located=True))
         elif isinstance(node, ast.QWho):
-            query = ir.AskWho(self.place(node.place))
+            query = queries.AskWho(self.place(node.place))
         elif isinstance(node, ast.QWhose):
-            query = ir.AskWhose(self.thing(node.thing, located=True), node.noun)
+            query = queries.AskWhose(self.thing(node.thing, located=True), node.noun)
         elif isinstance(node, ast.QQuantity):
-            query = ir.AskNumber(LinearExpr.variable(self.measured(node.quantity, node.span)))
+            query = queries.AskNumber(LinearExpr.variable(self.measured(node.quantity, node.span)))
         elif isinstance(node, ast.QAttribute) and self._measured_of(node) is not None:
             quantity = f"the {node.attribute} of {node.thing.text}"
-            query = ir.AskNumber(LinearExpr.variable(self.measured(quantity, node.thing.span)))
+            query = queries.AskNumber(LinearExpr.variable(self.measured(quantity, node.thing.span)))
         elif isinstance(node, ast.QAttribute):
             attribute = self.attribute(node.attribute, node.thing.span)
-            query = ir.AskValue(self.thing(node.thing), attribute)
+            query = queries.AskValue(self.thing(node.thing), attribute)
             self._mentions.append(Mention("valued", query.thing, noun=attribute))
         elif isinstance(node, ast.QTrue):
             formula = self.body(node.body)
             if mentions_bound(formula):
                 formula = ir.ForAll(VAR, formula, self._words.people)
-            query = ir.AskTruth(formula)
+            query = queries.AskTruth(formula)
         elif isinstance(node, ast.QValue):
             span = ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text))
             names = {n: self.number(n, span) for n in node.expr.variables}
-            query = ir.AskNumber(
+            query = queries.AskNumber(
                 LinearExpr.of({names[n]: c for n, c in node.expr.terms}, node.expr.constant)
             )
         elif isinstance(node, ast.QWhen):
             template = "{} " + node.verb + "s"
             mine = LinearExpr.variable(self.quantity(node.thing, node.verb, template, True))
             if node.since is None:
-                query = ir.AskNumber(mine, clock=True)
+                query = queries.AskNumber(mine, clock=True)
             else:
                 theirs = LinearExpr.variable(self.quantity(node.since, node.verb, template, True))
-                query = ir.AskNumber(mine.plus(theirs, -1))
+                query = queries.AskNumber(mine.plus(theirs, -1))
         elif isinstance(node, ast.QAge):
-            query = ir.AskNumber(
+            query = queries.AskNumber(
                 LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
             )
         else:
@@ -347,7 +332,7 @@ class Lowering:
         self._mentions.append(Mention("thing", anonymous, label, span=span))
         if any(
             isinstance(a, (ir.InPlace, ir.SamePlace)) and VAR in fields_of(a)
-            for a in ir.atoms_of(body)
+            for a in formulas.atoms_of(body)
         ):
             self._mentions.append(Mention("located", anonymous, label, span=span))
         formula = ir.Exists(VAR, body, anonymous, people=word != "something")
@@ -364,7 +349,7 @@ class Lowering:
             if word in values:
                 self._mentions.append(Mention("valued", thing, noun=attribute))
                 return ir.HasValue(thing, attribute, word)
-        if subject.kind in _RULE_KINDS and plural and singular(word) != word:
+        if subject.kind in RULE_KINDS and plural and singular(word) != word:
             self._mentions.append(Mention("noun", singular(word)))
             return ir.Holds(singular(word), thing)
         return ir.Holds(word, thing)
@@ -389,143 +374,6 @@ class Lowering:
             pairs = pairwise(keys, together, lambda a, b: ir.SameValue(a, b, attribute))
         formula: ir.Formula = pairs[0] if len(pairs) == 1 else ir.And(tuple(pairs))
         return negate(formula) if node.negated else formula
-
-    # ------------------------------------------------------------------ names
-
-    def _claim(self, key: str, role: str, span: ast.Span) -> None:
-        """Record that ``key`` is used as a ``role``; refuse incompatible roles."""
-        previous = self.roles.get(key)
-        compatible = {"thing": {"thing"}, "number": {"number"}, "value": {"value"}}
-        if previous is not None and previous[0] not in compatible[role]:
-            kind = {"thing": "a thing or place", "number": "a number", "value": "a declared value"}
-            raise SentenceError(
-                f"'{key}' is {kind[previous[0]]} (line {previous[1]}) "
-                f"and cannot also be {kind[role]}",
-                span,
-                expected="one role per word",
-            )
-        if previous is None:
-            self.roles[key] = (role, self._line)
-
-    def thing(self, np: ast.NP, located: bool = False) -> str:
-        """The key of a named thing (or the rule variable for a pronoun)."""
-        if np.kind == "pronoun" and np.words[0] in ANAPHORS and not self._words.quantified:
-            return self.thing(self.antecedent(np), located)
-        if np.kind in _RULE_KINDS or np.kind == "all":
-            return VAR
-        key, label = entity_key(np)
-        self._claim_name(np, key)
-        owner = np.owner if np.kind == "poss" else None
-        noun = np.words[-1] if np.kind in ("the", "poss") else None
-        self._mentions.append(Mention("thing", key, label, owner, noun, span=np.span))
-        if located:
-            self._mentions.append(Mention("located", key, label, span=np.span))
-        return key
-
-    def _claim_name(self, np: ast.NP, key: str) -> None:
-        """Claim a thing's key; a lower-case one-word name is also the word a number would be
-        (``x = 5. Ana is in x.`` uses ``x`` in two roles), and a word of the language never
-        names a thing ("Ana is in there.")."""
-        if np.kind == "name" and np.text[:1].islower():
-            if np.text.lower() in reserved_words():
-                raise ReservedWord(np.text, np.span)
-            self._claim(np.text.lower(), "thing", np.span)
-        self._claim(key, "thing", np.span)
-
-    def subject(self, key: str) -> None:
-        """Record that a location statement says where ``key`` is (an update in a story)."""
-        self._mentions.append(Mention("subject", key))
-
-    def _refer_forward(self, node: ast.Sentence, line: int) -> None:
-        """The subjects the next sentence's pronoun may refer to ("She is big. She is kind.":
-        a pronoun subject passes its own antecedent on)."""
-        found: dict[str, ast.NP] = {}
-        for np in subjects_of(node):
-            for meant in self._antecedents if is_anaphor(np) else (np,):
-                found.setdefault(meant.text.lower(), meant)
-        if any(is_anaphor(np) for np in subjects_of(node)):
-            line = self._antecedent_line
-        self._antecedents, self._antecedent_line = tuple(found.values()), line
-
-    def antecedent(self, pronoun: ast.NP) -> ast.NP:
-        """What a pronoun outside a rule refers to: the previous statement's subject."""
-        if len(self._antecedents) == 1:
-            return self._antecedents[0]
-        why = (
-            "no statement comes before it"
-            if not self._antecedents
-            else f"the statement on line {self._antecedent_line} has "
-            f"{len(self._antecedents)} subjects"
-        )
-        raise SentenceError(
-            f"'{pronoun.text}' refers to the subject of the previous statement, but {why}",
-            pronoun.span,
-            "Ana is in the kitchen. She is happy.",
-            expected="a name instead of the pronoun",
-        )
-
-    def place(self, np: ast.NP) -> str:
-        """The key of a place; possessive places remember their owner and noun."""
-        if np.kind == "pronoun" and np.words[0] in ANAPHORS and not self._words.quantified:
-            return self.place(self.antecedent(np))
-        if np.kind in _RULE_KINDS:
-            raise SentenceError("a place must be named", np.span, "Ana is in the kitchen.")
-        key, label = entity_key(np)
-        self._claim_name(np, key)
-        if self.closed is not None and key not in self.closed and not self._asking:
-            raise SentenceError(
-                f"{label} is not one of the places declared above",
-                np.span,
-                "The places are the kitchen, the garden and the hall.",
-                expected="one of: " + ", ".join(self.closed),
-            )
-        owner = np.owner if np.kind == "poss" else None
-        noun = np.words[-1] if np.kind in ("the", "poss") else None
-        self._mentions.append(Mention("place", key, label, owner, noun, span=np.span))
-        return key
-
-    def declared_place(self, np: ast.NP) -> ir.Formula:
-        """``The N is a place.``: a declaration, true in every state, that makes N a place."""
-        if np.kind in _RULE_KINDS or np.kind == "all":
-            raise SentenceError("a place must be named", np.span, "The loft is a place.")
-        key, label = entity_key(np)
-        self._claim(key, "thing", np.span)
-        owner = np.owner if np.kind == "poss" else None
-        noun = np.words[-1] if np.kind in ("the", "poss") else None
-        self._mentions.append(Mention("thing", key, label, owner, noun, span=np.span))
-        self._mentions.append(Mention("declared place", key, label, owner, noun, span=np.span))
-        return ir.Const(True)
-
-    def is_number(self, np: ast.NP) -> bool:
-        """Whether a noun phrase names a numeric variable (a lower-case bare word like ``x``)."""
-        return (
-            np.kind == "name"
-            and np.text[:1].islower()
-            and self.roles.get(np.words[0], ("number",))[0] == "number"
-        )
-
-    def number_np(self, np: ast.NP) -> str:
-        """The variable a noun phrase names, which must be a number."""
-        if not self.is_number(np):
-            raise SentenceError(f"{np.text!r} is not a number", np.span, "x is greater than y.")
-        return self.number(np.words[0], np.span)
-
-    def number(self, name: str, span: ast.Span) -> str:
-        """A numeric variable written in arithmetic."""
-        self._claim(name, "number", span)
-        self._mentions.append(Mention("number", name, name))
-        return name
-
-    def quantity(self, np: ast.NP, scale: str, template: str, clock: bool) -> str:
-        """The variable for a quantity of a thing: ``Ana arrives``, ``Ana's age``."""
-        key, label = entity_key(np)
-        self._claim(key, "thing", np.span)
-        self._mentions.append(Mention("thing", key, label))
-        variable = f"{key}.{scale}"
-        self._mentions.append(
-            Mention("clock" if clock else "number", variable, template.format(label))
-        )
-        return variable
 
     def integer(self, subject: ast.NP, span: ast.Span) -> ir.Formula:
         """``x is an integer``: a declaration, true in every state."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.syntax import ast
 
 VAR = ir.BOUND + "x"
@@ -43,7 +43,7 @@ class Lowered:
 class LoweredQuestion:
     """One question's meaning and the names it mentions."""
 
-    question: ir.Question
+    question: queries.Question
     mentions: tuple[Mention, ...]
 
 

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from certify.meaning import ir
+from certify.meaning import formulas, ir
 from certify.meaning.formulas import rename_location
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.space import build_vocabulary
@@ -96,7 +96,7 @@ def _locates_variable(quantified: ir.ForAll | ir.Exists) -> bool:
     return any(
         (isinstance(a, ir.InPlace) and a.thing == quantified.variable)
         or (isinstance(a, ir.SamePlace) and quantified.variable in (a.first, a.second))
-        for a in ir.atoms_of(quantified.body)
+        for a in formulas.atoms_of(quantified.body)
     )
 
 

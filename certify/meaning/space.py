@@ -17,10 +17,10 @@ individuals into unnamed places is still reachable, and no state is counted twic
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 
 from certify.errors import TextError, TextErrors
-from certify.meaning import ir
+from certify.meaning import formulas, ir, queries
 from certify.meaning.formulas import instance, rebuild
 from certify.meaning.mentions import VAR, Lowered, LoweredQuestion, Mention
 from certify.syntax import ast
@@ -89,7 +89,7 @@ def mentioned_edges(
     for statement in statements:
         formula = statement.formula
         over_places = isinstance(formula, (ir.ForAll, ir.Exists)) and not formula.people
-        for atom in ir.atoms_of(formula):
+        for atom in formulas.atoms_of(formula):
             if not isinstance(atom, ir.InPlace):
                 continue
             if atom.thing in places and atom.thing != atom.place:
@@ -117,11 +117,11 @@ def reachable(edges: Iterable[tuple[str, str]]) -> set[tuple[str, str]]:
     return pairs
 
 
-def boolean_atoms(formulas: Iterable[ir.Formula]) -> tuple[ir.Holds | ir.Related, ...]:
+def boolean_atoms(grounded: Iterable[ir.Formula]) -> tuple[ir.Holds | ir.Related, ...]:
     """The property and relation atoms of some grounded formulas, in order."""
     found: dict[ir.Holds | ir.Related, None] = {}
-    for formula in formulas:
-        for atom in ir.atoms_of(formula):
+    for formula in grounded:
+        for atom in formulas.atoms_of(formula):
             if isinstance(atom, (ir.Holds, ir.Related)):
                 found[atom] = None
     return tuple(found)
@@ -191,7 +191,7 @@ def check_roles(
     asking whether something is in a name that is not a place."""
     errors: list[TextError] = []
     for lowered in statements:
-        for atom in ir.atoms_of(lowered.statement.formula):
+        for atom in formulas.atoms_of(lowered.statement.formula):
             if isinstance(atom, ir.SamePlace):
                 for key in (atom.first, atom.second):
                     if key in places:
@@ -211,7 +211,7 @@ def _where(mentions: Sequence[Mention], key: str, line: int, column: int) -> ast
 
 
 def _place_has_no_place(
-    key: str, mentions: Sequence[Mention], said: ir.Statement | ir.Question
+    key: str, mentions: Sequence[Mention], said: ir.Statement | queries.Question
 ) -> SentenceError:
     label = next((m.label for m in mentions if m.key == key and m.label), key)
     return SentenceError(
@@ -222,7 +222,7 @@ def _place_has_no_place(
     )
 
 
-def _not_a_place(mention: Mention, question: ir.Question) -> SentenceError:
+def _not_a_place(mention: Mention, question: queries.Question) -> SentenceError:
     label = mention.label or mention.key
     return SentenceError(
         f"{label} is not a place: no statement puts anything in it and its name is not a "
@@ -249,67 +249,81 @@ def build_vocabulary(
     question can add a place it names (a place noun) and a located individual it asks about,
     but never an individual that rules range over, so it cannot change consistency.
     """
-    labels: dict[str, str] = {}
-    found: dict[str, ir.Entity] = {}
-    things: list[str] = []
-    asked_things: list[str] = []
-    located: list[str] = []
-    valued: list[tuple[str, str]] = []
-    attributes: dict[str, tuple[str, ...]] = {}
-    numbers: list[str] = []
-    integers: set[str] = set()
-    clocks: set[str] = set()
-    nouns: set[str] = set()
-    closed: tuple[str, ...] = ()
-    asked = [(m, True) for m in extra]
-    for m, from_question in [(m, False) for m in mentions] + asked:
-        if m.label and m.key not in labels:
-            labels[m.key] = m.label
-        place = m.key in places or (from_question and is_place_noun(m.noun))
-        if m.role in ("thing", "place", "declared place") and place and m.key not in found:
-            found[m.key] = ir.Entity(m.key, m.label or m.key, m.owner, m.noun)
-        elif m.role == "thing":
-            (asked_things if from_question else things).append(m.key)
-        elif m.role == "located":
-            located.append(m.key)
-        elif m.role == "valued" and m.noun is not None:
-            valued.append((m.key, m.noun))
-        elif m.role == "attribute":
-            attributes[m.key] = m.values
-        elif m.role in ("number", "clock"):
-            numbers.append(m.key)
-            if m.role == "clock":
-                clocks.add(m.key)
-        elif m.role == "integer":
-            integers.add(m.key)
-        elif m.role == "noun":
-            nouns.add(m.key)
-        elif m.role == "closed":
-            closed = m.values
+    seen = _Mentioned()
+    for m in mentions:
+        seen.take(m, m.key in places)
+    for m in extra:
+        seen.take(m, m.key in places or is_place_noun(m.noun), from_question=True)
+    labels, found, located = seen.labels, seen.found, seen.located
     for key, template in earlier:  # an earlier self is located; rules range over its person
         labels[key] = template.format(labels.get(key.rsplit("@", 1)[0], key))
         located.append(key)
-    individuals = [k for k in dict.fromkeys(things) if k not in found]
+    individuals = [k for k in dict.fromkeys(seen.things) if k not in found]
     edges = mentioned_edges(statements, dict.fromkeys(found))
     if any(_locates_everyone(s.formula) for s in statements):
         located += individuals
-    unknown = [k for k in dict.fromkeys(asked_things) if k not in found and k not in individuals]
+    unknown = [
+        k for k in dict.fromkeys(seen.asked_things) if k not in found and k not in individuals
+    ]
     unknown += [key for key, _ in earlier]
     return ir.Vocabulary(
         individuals=tuple(ir.Entity(k, labels.get(k, k)) for k in individuals),
         others=tuple(ir.Entity(k, labels.get(k, k)) for k in unknown),
         places=tuple(found.values()),
         located=tuple(k for k in dict.fromkeys(located) if k not in found),
-        closed=closed,
+        closed=seen.closed,
         edges=edges,
-        attributes=tuple(attributes.items()),
-        valued=tuple(p for p in dict.fromkeys(valued) if p[1] in attributes),
-        numbers=tuple(dict.fromkeys(numbers)),
-        integers=frozenset(integers),
-        clocks=frozenset(clocks),
-        nouns=frozenset(nouns),
-        number_labels=tuple((k, labels.get(k, k)) for k in dict.fromkeys(numbers)),
+        attributes=tuple(seen.attributes.items()),
+        valued=tuple(p for p in dict.fromkeys(seen.valued) if p[1] in seen.attributes),
+        numbers=tuple(dict.fromkeys(seen.numbers)),
+        integers=frozenset(seen.integers),
+        clocks=frozenset(seen.clocks),
+        nouns=frozenset(seen.nouns),
+        number_labels=tuple((k, labels.get(k, k)) for k in dict.fromkeys(seen.numbers)),
     )
+
+
+@dataclass
+class _Mentioned:
+    """The names mentions give, by role, in order of first mention."""
+
+    labels: dict[str, str] = field(default_factory=dict)
+    found: dict[str, ir.Entity] = field(default_factory=dict)  # the places
+    things: list[str] = field(default_factory=list)
+    asked_things: list[str] = field(default_factory=list)
+    located: list[str] = field(default_factory=list)
+    valued: list[tuple[str, str]] = field(default_factory=list)
+    attributes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    numbers: list[str] = field(default_factory=list)
+    integers: set[str] = field(default_factory=set)
+    clocks: set[str] = field(default_factory=set)
+    nouns: set[str] = field(default_factory=set)
+    closed: tuple[str, ...] = ()
+
+    def take(self, m: Mention, place: bool, from_question: bool = False) -> None:
+        """Record one mention (``place``: whether its name is a place)."""
+        if m.label and m.key not in self.labels:
+            self.labels[m.key] = m.label
+        if m.role in ("thing", "place", "declared place") and place and m.key not in self.found:
+            self.found[m.key] = ir.Entity(m.key, m.label or m.key, m.owner, m.noun)
+        elif m.role == "thing":
+            (self.asked_things if from_question else self.things).append(m.key)
+        elif m.role == "located":
+            self.located.append(m.key)
+        elif m.role == "valued" and m.noun is not None:
+            self.valued.append((m.key, m.noun))
+        elif m.role == "attribute":
+            self.attributes[m.key] = m.values
+        elif m.role in ("number", "clock"):
+            self.numbers.append(m.key)
+            if m.role == "clock":
+                self.clocks.add(m.key)
+        elif m.role == "integer":
+            self.integers.add(m.key)
+        elif m.role == "noun":
+            self.nouns.add(m.key)
+        elif m.role == "closed":
+            self.closed = m.values
 
 
 def _locates_everyone(formula: ir.Formula) -> bool:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from certify.meaning import ir
+from certify.numeric import LinearConstraint
 
 
 def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
@@ -35,37 +37,46 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
         if isinstance(f, ir.Exists):
             over = "individual" if f.people else "thing"
             return f"for some {over} x (named or not): " + go(f.body)
-        if isinstance(f, ir.InPlace):
-            return f"in({label(f.thing)}, {label(f.place)})"
-        if isinstance(f, ir.SamePlace):
-            return f"same place({label(f.first)}, {label(f.second)})"
-        if isinstance(f, ir.HasValue):
-            return f"{f.attribute}({label(f.thing)}) = {f.value}"
-        if isinstance(f, ir.SameValue):
-            return f"{f.attribute}({label(f.first)}) = {f.attribute}({label(f.second)})"
-        if isinstance(f, ir.Holds):
-            return f"{f.predicate}({label(f.thing)})"
-        if isinstance(f, ir.Related):
-            return f"{f.verb}({label(f.subject)}, {label(f.object)})"
-        if isinstance(f, ir.Integral):
-            return f"{label(f.name)} is an integer"
-        if isinstance(f, ir.Closed):
-            return "every located individual is in one of: " + ", ".join(map(label, f.places))
-        if isinstance(f, ir.OneOf):
-            return f"every {f.attribute} is one of: " + ", ".join(f.values)
-        constraint = f.constraint
-        terms = constraint.terms
-        op: str = constraint.op
-        limit: Fraction = constraint.bound
-        if terms and all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
-            terms = tuple((n, -c) for n, c in terms)
-            op = {"<": ">", "<=": ">=", "=": "="}[op]
-            limit = -limit
-        shown = " ".join(
-            ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
-            for n, c in terms
-        )
-        return f"{shown.removeprefix('+ ') or '0'} {op} {limit}"  # "0 = -1": x = x - 1
+        return _atom(f, label)
 
     text = go(formula)
     return text[1:-1] if text.startswith("(") and text.endswith(")") else text
+
+
+def _atom(f: ir.Atom, label: Callable[[str], str]) -> str:
+    """One atom, its names shown by ``label``."""
+    if isinstance(f, ir.InPlace):
+        return f"in({label(f.thing)}, {label(f.place)})"
+    if isinstance(f, ir.SamePlace):
+        return f"same place({label(f.first)}, {label(f.second)})"
+    if isinstance(f, ir.HasValue):
+        return f"{f.attribute}({label(f.thing)}) = {f.value}"
+    if isinstance(f, ir.SameValue):
+        return f"{f.attribute}({label(f.first)}) = {f.attribute}({label(f.second)})"
+    if isinstance(f, ir.Holds):
+        return f"{f.predicate}({label(f.thing)})"
+    if isinstance(f, ir.Related):
+        return f"{f.verb}({label(f.subject)}, {label(f.object)})"
+    if isinstance(f, ir.Integral):
+        return f"{label(f.name)} is an integer"
+    if isinstance(f, ir.Closed):
+        return "every located individual is in one of: " + ", ".join(map(label, f.places))
+    if isinstance(f, ir.OneOf):
+        return f"every {f.attribute} is one of: " + ", ".join(f.values)
+    return _comparison(f.constraint, label)
+
+
+def _comparison(constraint: LinearConstraint, label: Callable[[str], str]) -> str:
+    """``x - y <= 3``; all-negative sides are turned round (``x > 3``, not ``-x < -3``)."""
+    terms = constraint.terms
+    op: str = constraint.op
+    limit: Fraction = constraint.bound
+    if terms and all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
+        terms = tuple((n, -c) for n, c in terms)
+        op = {"<": ">", "<=": ">=", "=": "="}[op]
+        limit = -limit
+    shown = " ".join(
+        ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
+        for n, c in terms
+    )
+    return f"{shown.removeprefix('+ ') or '0'} {op} {limit}"  # "0 = -1": x = x - 1

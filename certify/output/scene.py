@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from certify.meaning import ir
+from certify.meaning import formulas, ir, queries
 from certify.meaning.text import show
 from certify.output.drawing import Cluster, Edge, Kind, Node, Role, Scene
 
@@ -88,7 +88,9 @@ def containment(certifier: Certifier, conflict: frozenset[int], ask: bool) -> Cl
         nodes[place_key(thing)] = Node(place_key(thing), label, "individual")
         if not ask:
             continue
-        answer = certifier.answer(ir.Question(f"Where is {label}?", 0, ir.AskWhere(thing)))
+        answer = certifier.answer(
+            queries.Question(f"Where is {label}?", 0, queries.AskWhere(thing))
+        )
         for place, kind in kinds_of(answer):
             if place == ir.OTHER:
                 nodes["c:(other)"] = Node("c:(other)", "somewhere else", "other")
@@ -97,7 +99,9 @@ def containment(certifier: Certifier, conflict: frozenset[int], ask: bool) -> Cl
                 edges.append(Edge(place_key(thing), place_key(by_label[place]), kind))
     for low, high in vocabulary.edges if ask else ():
         question = f"Is {vocabulary.label(low)} in {vocabulary.label(high)}?"
-        answer = certifier.answer(ir.Question(question, 0, ir.AskTruth(ir.InPlace(low, high))))
+        answer = certifier.answer(
+            queries.Question(question, 0, queries.AskTruth(ir.InPlace(low, high)))
+        )
         for value, kind in kinds_of(answer):
             if value == "yes":
                 edges.append(Edge(place_key(low), place_key(high), kind))
@@ -123,7 +127,9 @@ def facts(certifier: Certifier, ask: bool) -> Cluster:
 
     for key, attribute in vocabulary.valued if ask else ():
         label = vocabulary.label(key)
-        question = ir.Question(f"What {attribute} is {label}?", 0, ir.AskValue(key, attribute))
+        question = queries.Question(
+            f"What {attribute} is {label}?", 0, queries.AskValue(key, attribute)
+        )
         for value, kind in kinds_of(certifier.answer(question)):
             shown = f"another {attribute}" if value == ir.OTHER else value
             edges.append(Edge(thing(key), node(f"v:{attribute}:{value}", shown, "value"), kind))
@@ -133,7 +139,9 @@ def facts(certifier: Certifier, ask: bool) -> Cluster:
         else:
             subject, target = vocabulary.label(atom.subject), vocabulary.label(atom.object)
             text = f"Does {subject} {atom.verb} {target}?"
-        for value, kind in kinds_of(certifier.answer(ir.Question(text, 0, ir.AskTruth(atom)))):
+        for value, kind in kinds_of(
+            certifier.answer(queries.Question(text, 0, queries.AskTruth(atom)))
+        ):
             if value != "yes":
                 continue
             if isinstance(atom, ir.Holds):
@@ -164,7 +172,7 @@ def conflict_edges(
     for statement in problem.statements:
         if statement.line not in conflict:
             continue
-        for atom in ir.atoms_of(statement.formula):
+        for atom in formulas.atoms_of(statement.formula):
             if isinstance(atom, ir.InPlace) and not _bound(atom.thing, atom.place):
                 lines = lines_of.setdefault((atom.thing, atom.place), [])
                 if statement.line not in lines:
@@ -190,7 +198,7 @@ def conflict_cluster(problem: ir.Problem, conflict: frozenset[int], detail: str 
             continue
         key = f"s:{statement.line}"
         nodes.append(Node(key, f"line {statement.line}: {statement.text}", "statement", "", True))
-        for atom in dict.fromkeys(ir.atoms_of(statement.formula)):
+        for atom in dict.fromkeys(formulas.atoms_of(statement.formula)):
             if _drawn_elsewhere(atom):
                 continue
             shown = show(atom, problem.vocabulary)

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from certify.domains.conflict import ZERO
-from certify.meaning import ir
+from certify.meaning import formulas, ir, queries
 from certify.meaning.text import show
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.output.drawing import Cluster, Edge, Kind, Node
@@ -62,10 +62,10 @@ def _mixed(statements: Sequence[ir.Statement], lines: frozenset[int]) -> list[Dr
     """Comparisons of a mixed text: asserted ones solid, those inside connectives dashed."""
     drawn: dict[LinearConstraint, Drawn] = {}
     for statement in statements:
-        asserted = ir.constraints_of(statement.formula)
+        asserted = formulas.constraints_of(statement.formula)
         kind: Kind = "stated" if asserted is not None else "conditional"
         found = asserted or [
-            a.constraint for a in ir.atoms_of(statement.formula) if isinstance(a, ir.Compare)
+            a.constraint for a in formulas.atoms_of(statement.formula) if isinstance(a, ir.Compare)
         ]
         for constraint in found:
             drawn.setdefault(constraint, Drawn(constraint, kind, statement.line in lines, False))
@@ -136,8 +136,8 @@ def _answer_note(certifier: Certifier, name: str) -> str:
 
     vocabulary = certifier.problem.vocabulary
     clock = name in vocabulary.clocks
-    question = ir.Question(
-        f"What is {vocabulary.label(name)}?", 0, ir.AskNumber(LinearExpr.variable(name), clock)
+    question = queries.Question(
+        f"What is {vocabulary.label(name)}?", 0, queries.AskNumber(LinearExpr.variable(name), clock)
     )
     answer = certifier.answer(question)
     if isinstance(answer.answers, Interval):

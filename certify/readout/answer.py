@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from certify import run_limits
 from certify.domains.boolean import Encoding, TheoryUndecided
 from certify.evaluate import answer_in, check
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.readout.certificates import lines_of, minimal_core, subset_models
 from certify.readout.finite import Projection, answer_set, condition, project
 from certify.readout.status import (
@@ -46,7 +46,7 @@ class Certifier:
     """Answers questions about one problem."""
 
     def __init__(self, problem: ir.Problem, options: Options | None = None) -> None:
-        from certify.meaning.ir import constraints_of
+        from certify.meaning.formulas import constraints_of
 
         self.problem = problem
         self.options = options or Options()
@@ -85,7 +85,7 @@ class Certifier:
         """The numeric groups with their domains."""
         if not self.numeric:
             return []
-        from certify.meaning.ir import constraints_of
+        from certify.meaning.formulas import constraints_of
         from certify.readout.numbers import make_groups
 
         constraints = [c for s in self.numeric for c in constraints_of(s.formula) or []]
@@ -203,7 +203,7 @@ class Certifier:
 
     # ------------------------------------------------------------------ answers
 
-    def answer(self, question: ir.Question) -> Answer:
+    def answer(self, question: queries.Question) -> Answer:
         """Certify one question; a limit that runs out makes it ``unresolved``, naming both."""
         try:
             return self._answer(question)
@@ -212,7 +212,7 @@ class Certifier:
         except MemoryError:
             return self._stopped(question, run_limits.LimitReached("memory", "this question"))
 
-    def _stopped(self, question: ir.Question, stop: run_limits.LimitReached) -> Answer:
+    def _stopped(self, question: queries.Question, stop: run_limits.LimitReached) -> Answer:
         """The answer of a question whose work a limit stopped: nothing is claimed."""
         return self._base(
             question,
@@ -224,22 +224,22 @@ class Certifier:
             stopped=(stop.limit, stop.reason),
         )
 
-    def _answer(self, question: ir.Question) -> Answer:
+    def _answer(self, question: queries.Question) -> Answer:
         query = question.query
-        if isinstance(query, ir.AskNumber) and self.mixed:
+        if isinstance(query, queries.AskNumber) and self.mixed:
             from certify.readout.theory import mixed_number_answer
 
             return self._undecided(question, lambda: mixed_number_answer(self, question))
         if not self.mixed and (
-            isinstance(query, ir.AskNumber)
-            or (isinstance(query, ir.AskTruth) and is_numeric(query.formula))
+            isinstance(query, queries.AskNumber)
+            or (isinstance(query, queries.AskTruth) and is_numeric(query.formula))
         ):
             from certify.readout.numeric_answer import numeric_answer
 
             return numeric_answer(self, question)
         return self._undecided(question, lambda: self.finite_answer(question))
 
-    def _undecided(self, question: ir.Question, work: Callable[[], Answer]) -> Answer:
+    def _undecided(self, question: queries.Question, work: Callable[[], Answer]) -> Answer:
         """Run ``work``; if the numeric theory cannot decide, the answer is unresolved."""
         try:
             return work()
@@ -258,10 +258,10 @@ class Certifier:
                 stopped=(limit, reason),
             )
 
-    def _base(self, question: ir.Question, status: Status, **fields: object) -> Answer:
+    def _base(self, question: queries.Question, status: Status, **fields: object) -> Answer:
         return Answer(question.text, question.line or None, status, **fields)  # type: ignore[arg-type]
 
-    def finite_answer(self, question: ir.Question) -> Answer:
+    def finite_answer(self, question: queries.Question) -> Answer:
         """A finite question by incremental SAT: exact answers, one checked witness each."""
         if self.options.engine == "enumerate":
             from certify.readout.by_enumeration import enumerated_answer
@@ -332,14 +332,14 @@ class Certifier:
             support
         ) == 1 else "compositional" if support else "implicit"
 
-    def witness(self, query: ir.Query | None, state: ir.State, answer: str) -> Witness:
+    def witness(self, query: queries.Query | None, state: ir.State, answer: str) -> Witness:
         """Check a proposed state with the evaluator, then put it in words."""
         problems = check(self.problem, state)
         if problems:
             raise EvaluatorDisagrees(
                 "an engine proposed a state the evaluator rejects: " + "; ".join(problems)
             )
-        if query is not None and not isinstance(query, ir.AskNumber):
+        if query is not None and not isinstance(query, queries.AskNumber):
             actual = answer_in(self.problem, state, query)
             if actual != answer:
                 raise EvaluatorDisagrees(f"witness answers {actual!r}, engine said {answer!r}")

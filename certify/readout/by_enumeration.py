@@ -15,14 +15,14 @@ from dataclasses import replace
 from certify.domains.enumerate import remaining
 from certify.errors import UsageError
 from certify.evaluate import answer_in
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.readout.status import decide
 from certify.readout.witness import witness_of
 from certify.report import Answer, Conflict
 
 
-def _question_atoms(query: ir.Query) -> tuple[ir.Formula, ...]:
-    return (query.formula,) if isinstance(query, ir.AskTruth) else ()
+def _question_atoms(query: queries.Query) -> tuple[ir.Formula, ...]:
+    return (query.formula,) if isinstance(query, queries.AskTruth) else ()
 
 
 def _subset(problem: ir.Problem, keep: Sequence[ir.Statement]) -> ir.Problem:
@@ -43,7 +43,7 @@ def _shrink(problem: ir.Problem, members: list[ir.Statement], unsat: object) -> 
     return kept
 
 
-def enumerated_answer(problem: ir.Problem, question: ir.Question) -> Answer:
+def enumerated_answer(problem: ir.Problem, question: queries.Question) -> Answer:
     """Answer a finite question by enumerating the state space."""
     extra = _question_atoms(question.query)
     line = question.line or None
@@ -78,21 +78,12 @@ def enumerated_answer(problem: ir.Problem, question: ir.Question) -> Answer:
     first: dict[str, ir.State] = {}
     for state in states:
         first.setdefault(answer_in(problem, state, question.query), state)
-    witnesses = []
-    for answer, state in first.items():
-        witnesses.append(witness_of(problem, state, answer))
+    witnesses = [witness_of(problem, state, answer) for answer, state in first.items()]
     answers = tuple(first)
     status = decide(answers, answers)
     support = how = None
     if status == "forced":
-        (only,) = answers
-
-        def forces(keep: Sequence[ir.Statement]) -> bool:
-            sub = _subset(problem, keep)
-            return all(answer_in(sub, s, question.query) == only for s in remaining(sub, extra))
-
-        kept = _shrink(problem, list(problem.statements), forces)
-        support = tuple(sorted(s.line for s in kept))
+        support = _support(problem, question, extra, answers[0])
         how = "stated" if len(support) == 1 else "compositional" if support else "implicit"
     return Answer(
         question.text,
@@ -105,3 +96,16 @@ def enumerated_answer(problem: ir.Problem, question: ir.Question) -> Answer:
         how=how,
         domain="enumeration",
     )
+
+
+def _support(
+    problem: ir.Problem, question: queries.Question, extra: tuple[ir.Formula, ...], only: str
+) -> tuple[int, ...]:
+    """The lines of a subset-minimal set of statements that still forces ``only``."""
+
+    def forces(keep: Sequence[ir.Statement]) -> bool:
+        sub = _subset(problem, keep)
+        return all(answer_in(sub, s, question.query) == only for s in remaining(sub, extra))
+
+    kept = _shrink(problem, list(problem.statements), forces)
+    return tuple(sorted(s.line for s in kept))

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.domains.boolean import Encoding
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.meaning.space import location_domain
 from certify.run_limits import LimitReached
 
@@ -50,12 +50,12 @@ class FiniteAnswers:
     """The limit that ended the enumeration early (None: it finished or used its calls)."""
 
 
-def project(encoding: Encoding, query: ir.Query) -> Projection:
+def project(encoding: Encoding, query: queries.Query) -> Projection:
     """The projection of a finite question."""
     vocabulary = encoding.vocabulary
-    if isinstance(query, ir.AskWhere) and query.thing in vocabulary.place_keys:
+    if isinstance(query, queries.AskWhere) and query.thing in vocabulary.place_keys:
         return _containers(encoding, query.thing)
-    if isinstance(query, ir.AskWhere):
+    if isinstance(query, queries.AskWhere):
         if query.thing not in encoding.location:
             return Projection((), lambda _: ir.NONE, (ir.NONE,))
         answers: dict[str, list[int]] = {}
@@ -63,21 +63,21 @@ def project(encoding: Encoding, query: ir.Query) -> Projection:
             label = ir.OTHER if value.startswith(ir.OTHER) else vocabulary.label(value)
             answers.setdefault(label, []).append(lit)
         labels = tuple(answers)
-        literals = tuple(encoding._or(lits) for lits in answers.values())
+        literals = tuple(encoding.or_of(lits) for lits in answers.values())
         return Projection(literals, lambda values: _first(labels, values), labels)
-    if isinstance(query, ir.AskValue):
+    if isinstance(query, queries.AskValue):
         options = encoding.values.get((query.thing, query.attribute), {})
         value_labels = tuple(options)
         return Projection(tuple(options.values()), lambda v: _first(value_labels, v), value_labels)
-    if isinstance(query, ir.AskTruth):
+    if isinstance(query, queries.AskTruth):
         literal = encoding.literal(_grounded(encoding, query.formula))
         return Projection((literal,), lambda v: "yes" if v[0] else "no", ("yes", "no"))
-    if isinstance(query, ir.AskWho):
+    if isinstance(query, queries.AskWho):
         people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves
         literals = tuple(encoding.is_in(p, query.place) for p in people)
         names = tuple(ir.OTHER if ir.is_anonymous(p) else vocabulary.label(p) for p in people)
         return Projection(literals, lambda v: _people(names, v))
-    if isinstance(query, ir.AskWhose):
+    if isinstance(query, queries.AskWhose):
         homes = [p for p in vocabulary.places if p.noun == query.noun and p.owner]
         literals = tuple(encoding.is_in(query.thing, p.key) for p in homes)
         owners = tuple(p.owner or "" for p in homes)
@@ -125,7 +125,7 @@ def answer_set(
 
 def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ...]) -> int:
     """A literal that is true exactly when the projection takes ``values``."""
-    return encoding._and([lit if v else -lit for lit, v in zip(projection.literals, values)])
+    return encoding.and_of([lit if v else -lit for lit, v in zip(projection.literals, values)])
 
 
 def _grounded(encoding: Encoding, formula: ir.Formula) -> ir.Formula:
@@ -145,11 +145,11 @@ def _containers(encoding: Encoding, place: str) -> Projection:
     literals = []
     for q in around:
         between = [
-            encoding._and([encoding._reach(place, r), encoding._reach(r, q)])
+            encoding.and_of([encoding.reach(place, r), encoding.reach(r, q)])
             for r in around
             if r != q and (r, q) in encoding.reach_pairs
         ]
-        literals.append(encoding._and([encoding._reach(place, q), -encoding._or(between)]))
+        literals.append(encoding.and_of([encoding.reach(place, q), -encoding.or_of(between)]))
     labels = tuple(vocabulary.label(q) for q in around)
     return Projection(tuple(literals), lambda values: _people(labels, values, ir.NONE))
 

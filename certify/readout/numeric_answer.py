@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 
 from certify import run_limits
 from certify.domains.classify import build
-from certify.meaning import ir
-from certify.meaning.ir import constraints_of
+from certify.meaning import ir, queries
+from certify.meaning.formulas import constraints_of
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 from certify.readout.numbers import Group, integral, make_group, tighten
 from certify.readout.numeric_certificates import support_for_truth, support_for_value
@@ -43,7 +43,7 @@ def _group_for(certifier: Certifier, variables: set[str]) -> tuple[Group | None,
     return merged, others
 
 
-def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
+def numeric_answer(certifier: Certifier, question: queries.Question) -> Answer:
     """Certify a numeric question."""
     consistency = certifier.consistency
     line = question.line or None
@@ -59,7 +59,9 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
             domain="numeric",
         )
     query = question.query
-    if consistency.consistent is None and (isinstance(query, ir.AskTruth) or not consistency.model):
+    if consistency.consistent is None and (
+        isinstance(query, queries.AskTruth) or not consistency.model
+    ):
         return Answer(
             question.text,
             line,
@@ -71,13 +73,13 @@ def numeric_answer(certifier: Certifier, question: ir.Question) -> Answer:
             domain="numeric",
             stopped=consistency.stopped,
         )
-    if isinstance(query, ir.AskTruth):
+    if isinstance(query, queries.AskTruth):
         return _truth(certifier, question, query.formula)
-    assert isinstance(query, ir.AskNumber)
+    assert isinstance(query, queries.AskNumber)
     return _number(certifier, question, query)
 
 
-def _number(certifier: Certifier, question: ir.Question, query: ir.AskNumber) -> Answer:
+def _number(certifier: Certifier, question: queries.Question, query: queries.AskNumber) -> Answer:
     """``What is x - y?``: the tight interval, witnesses at (or near) its ends, the status."""
     consistency = certifier.consistency
     expr = query.expr
@@ -132,7 +134,11 @@ def _number(certifier: Certifier, question: ir.Question, query: ir.AskNumber) ->
 
 
 def _why(
-    certifier: Certifier, group: Group | None, question: ir.Question, finished: bool, settled: bool
+    certifier: Certifier,
+    group: Group | None,
+    question: queries.Question,
+    finished: bool,
+    settled: bool,
 ) -> tuple[str, tuple[str, str] | None]:
     """The reason shown under a numeric answer, and the limit that stopped it (if one did)."""
     consistency = certifier.consistency
@@ -194,7 +200,7 @@ def _settled_by_ends(interval: Interval, reached: set[Fraction], group: Group) -
     )
 
 
-def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> Answer:
+def _truth(certifier: Certifier, question: queries.Question, formula: ir.Formula) -> Answer:
     """Yes/no about numbers: an answer is possible iff a conjunction of its normal form is
     consistent with the text (exact linear domain), witnessed by a checked point of it."""
     line = question.line or None
@@ -255,7 +261,7 @@ def _truth(certifier: Certifier, question: ir.Question, formula: ir.Formula) -> 
 
 def _side(
     certifier: Certifier,
-    question: ir.Question,
+    question: queries.Question,
     group: Group | None,
     form: list[tuple[LinearConstraint, ...]],
     answer: str,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from certify import run_limits
 from certify.domains.base import NumericDomain
 from certify.domains.classify import RANK, build, classify
-from certify.meaning import ir
+from certify.meaning import ir, queries
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.readout.numbers import Group, pin, probe_values
 from certify.readout.witness import number_text
@@ -45,7 +45,7 @@ class WitnessSearch:
     witnesses found so far are kept.
     """
 
-    def __init__(self, certifier: Certifier, group: Group | None, query: ir.AskNumber) -> None:
+    def __init__(self, certifier: Certifier, group: Group | None, query: queries.AskNumber) -> None:
         self.certifier = certifier
         self.group = group
         self.query = query

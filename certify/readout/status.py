@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.errors import CertifyError
-from certify.meaning import ir
+from certify.meaning import formulas, ir
 from certify.report import Conflict, Status
 from certify.run_limits import DEFAULT_TIMEOUT
 
@@ -70,4 +70,4 @@ def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
 
 def is_numeric(formula: ir.Formula) -> bool:
     """Whether a formula mentions numbers at all."""
-    return any(isinstance(a, ir.Compare) for a in ir.atoms_of(formula))
+    return any(isinstance(a, ir.Compare) for a in formulas.atoms_of(formula))

@@ -15,13 +15,14 @@ is the hull of the intervals of each, with witnesses checked like every other.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from certify import run_limits
 from certify.domains.boolean import Encoding
 from certify.domains.classify import build
-from certify.meaning import ir
+from certify.meaning import queries
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 from certify.readout.certificates import lines_of, minimal_core
 from certify.readout.numbers import integral, pin, probe_values, tighten
@@ -124,10 +125,10 @@ def _hull(intervals: list[Interval]) -> Interval:
     return Interval(low_end, high_end, low_closed, high_closed)
 
 
-def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
+def mixed_number_answer(certifier: Certifier, question: queries.Question) -> Answer:
     """``What is x?`` when comparisons sit inside connectives."""
     query = question.query
-    assert isinstance(query, ir.AskNumber)
+    assert isinstance(query, queries.AskNumber)
     consistency = certifier.consistency
     if consistency.consistent is not True:
         status: Status = "contradictory" if consistency.consistent is False else "unresolved"
@@ -143,35 +144,94 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
             reason=consistency.reason,
             clock=query.clock,
         )
+    seen = _combinations(certifier, question, query)
+    hull = _hull(seen.intervals) if seen.intervals and seen.complete else None
+    values = {w.answer for w in seen.witnesses}
+    status = "unresolved"
+    if hull is not None and hull.single is not None and seen.witnesses:
+        status = "forced"
+    elif len(values) >= 2 and seen.exact:
+        status = "open"
+    limit, reason = seen.stopped_by()
+    encoding = certifier.encoding
+    support = how = None
+    if status == "forced" and hull is not None and hull.single is not None:
+        support = _forcing_lines(encoding, query.expr, hull.single)
+        how = None if support is None else "stated" if len(support) == 1 else "compositional"
+    return Answer(
+        question.text,
+        question.line or None,
+        status,
+        hull,
+        tuple(w.answer for w in seen.witnesses),
+        tuple(seen.witnesses),
+        domain="boolean + linear",
+        reason=reason or "comparisons inside connectives",
+        clock=query.clock,
+        support=support,
+        how=how,
+        stopped=None if seen.complete and seen.exact else (limit, reason),
+    )
+
+
+@dataclass
+class _Seen:
+    """What the combinations of comparisons seen so far give: one interval each, witnesses."""
+
+    intervals: list[Interval] = field(default_factory=list)
+    witnesses: list[Witness] = field(default_factory=list)
+    complete: bool = False  # every combination was seen
+    exact: bool = True  # every combination's own bound search finished
+    stopped: run_limits.LimitReached | None = None
+
+    def stopped_by(self) -> tuple[str, str]:
+        """The limit that stopped the search and why ("" when nothing did)."""
+        reason = (
+            ""
+            if self.complete
+            else ("the budget ran out before every combination of comparisons was seen")
+        )
+        limit = "budget"
+        if self.stopped is not None:
+            limit = self.stopped.limit
+            reason = f"{self.stopped.reason}, before every combination was seen"
+        if not self.exact:
+            reason = (
+                "the integer search for a combination's bounds ran out; the hull is an outer set"
+            )
+        return limit, reason
+
+
+def _combinations(
+    certifier: Certifier, question: queries.Question, query: queries.AskNumber
+) -> _Seen:
+    """Each combination of true comparisons the boolean part allows, with its exact interval
+    and up to two witnessed values; every model found is blocked for this question only."""
     encoding = certifier.encoding
     vocabulary = certifier.problem.vocabulary
     # The integers its own statements declare (a verifier asks about parts of a text).
     integers = frozenset(n for s in certifier.problem.statements for n in s.declares)
     whole = integral(query.expr, integers)
     literals = tuple(encoding.theory)
-    activation = encoding._id(("numbers", question.line, question.text, len(encoding.clauses)))
-    intervals: list[Interval] = []
-    witnesses: list[Witness] = []
-    complete = False
-    exact = True  # every combination's own bound search finished
-    stopped: run_limits.LimitReached | None = None
+    activation = encoding.variable(("numbers", question.line, question.text, len(encoding.clauses)))
+    seen = _Seen()
     for _ in range(certifier.options.budget or certifier.options.calls):
         try:
             model = encoding.solve([*encoding.all_selectors(), activation])
         except run_limits.LimitReached as stop:
-            stopped = stop  # the witnesses found so far are kept
+            seen.stopped = stop  # the witnesses found so far are kept
             break
         if model is None:
-            complete = True
+            seen.complete = True
             break
         chosen = asserted(encoding, model)
         domain = build("linear", tagged(chosen), integers, certifier.options.budget)
         bound, finished = domain.tight_bound(query.expr)
-        exact = exact and finished
+        seen.exact = seen.exact and finished
         interval = tighten(bound, whole)
-        intervals.append(interval)
+        seen.intervals.append(interval)
         for value in probe_values(interval, whole):
-            if len({w.answer for w in witnesses}) >= 2:
+            if len({w.answer for w in seen.witnesses}) >= 2:
                 break
             point = domain.witness([pin(query.expr, value)])
             if point is None:
@@ -183,45 +243,12 @@ def mixed_number_answer(certifier: Certifier, question: ir.Question) -> Answer:
                 if query.clock
                 else str(value)
             )
-            if shown not in {w.answer for w in witnesses}:
-                witnesses.append(certifier.witness(None, state, shown))
+            if shown not in {w.answer for w in seen.witnesses}:
+                seen.witnesses.append(certifier.witness(None, state, shown))
         true = set(model)
         encoding.add([[-activation, *(-lit if lit in true else lit for lit in literals)]])
     encoding.add([[-activation]])
-    hull = _hull(intervals) if intervals and complete else None
-    values = {w.answer for w in witnesses}
-    if hull is not None and hull.single is not None and witnesses:
-        status = "forced"
-    elif len(values) >= 2 and exact:
-        status = "open"
-    else:
-        status = "unresolved"
-    reason = (
-        "" if complete else "the budget ran out before every combination of comparisons was seen"
-    )
-    limit = "budget"
-    if stopped is not None:
-        limit, reason = stopped.limit, f"{stopped.reason}, before every combination was seen"
-    if not exact:
-        reason = "the integer search for a combination's bounds ran out; the hull is an outer set"
-    support = how = None
-    if status == "forced" and hull is not None and hull.single is not None:
-        support = _forcing_lines(encoding, query.expr, hull.single)
-        how = None if support is None else "stated" if len(support) == 1 else "compositional"
-    return Answer(
-        question.text,
-        question.line or None,
-        status,
-        hull,
-        tuple(w.answer for w in witnesses),
-        tuple(witnesses),
-        domain="boolean + linear",
-        reason=reason or "comparisons inside connectives",
-        clock=query.clock,
-        support=support,
-        how=how,
-        stopped=None if complete and exact else (limit, reason),
-    )
+    return seen
 
 
 def _forcing_lines(encoding: Encoding, expr: LinearExpr, value: Fraction) -> tuple[int, ...] | None:

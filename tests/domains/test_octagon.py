@@ -25,6 +25,20 @@ def test_integer_octagons_match_brute_force(constraints: list[LinearConstraint])
     assert domain.exact
 
 
+def test_a_value_next_to_a_strict_bound_leaves_room_for_the_next() -> None:
+    # Found by the property below: x + y < 0, -y - z <= 0, z - y < -1.  Fixing x on the
+    # encoding's grid (x = -1) left y the open interval (1/2, 1), which holds no grid point;
+    # the octagon is not empty, so a witness must still come back.
+    f = Fraction
+    constraints = [
+        LinearConstraint((("x", f(1)), ("y", f(1))), "<", f(0), frozenset({1})),
+        LinearConstraint((("y", f(-1)), ("z", f(-1))), "<=", f(0), frozenset({2})),
+        LinearConstraint((("y", f(-1)), ("z", f(1))), "<", f(-1), frozenset({3})),
+    ]
+    point = Octagon.from_constraints(constraints).witness()
+    assert point is not None and valid_point(point, constraints, frozenset())
+
+
 @PROPERTIES
 @given(systems("octagonal", integer=False, max_size=6))
 def test_real_octagons_match_the_linear_domain(constraints: list[LinearConstraint]) -> None:

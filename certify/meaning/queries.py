@@ -1,0 +1,71 @@
+"""What a question asks: each kind of question certify answers, and a question as asked.
+
+The questions of SPEC section 3, lowered from English (``certify.meaning.lower``) and answered
+by the readout; a ``Query`` is independent of the words that asked it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypeAlias
+
+from certify.meaning.ir import Formula
+from certify.numeric import LinearExpr
+
+
+@dataclass(frozen=True, slots=True)
+class AskWhere:
+    """Where is X? — X's own (innermost) place."""
+
+    thing: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskWho:
+    """Who is in P? — the set of located individuals in P."""
+
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskWhose:
+    """Whose N is X in? — the owners of the named Ns that X is in."""
+
+    thing: str
+    noun: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskValue:
+    """What color is X? — the value of a declared attribute."""
+
+    thing: str
+    attribute: str
+
+
+@dataclass(frozen=True, slots=True)
+class AskTruth:
+    """A yes/no question: is the formula true?"""
+
+    formula: Formula
+
+
+@dataclass(frozen=True, slots=True)
+class AskNumber:
+    """What is x? — the values of a linear expression, as an interval."""
+
+    expr: LinearExpr
+    clock: bool = False
+
+
+Query: TypeAlias = AskWhere | AskWho | AskWhose | AskValue | AskTruth | AskNumber
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    """A question as asked: its text, its line (0 for --ask) and its meaning."""
+
+    text: str
+    line: int
+    query: Query
+    column: int = 1
