@@ -15,11 +15,9 @@ from lark import Lark
 
 from certify.errors import TextError
 from certify.pipeline import check
-from certify.syntax.parse import grammar_path
+from certify.syntax.parse import grammar_text
 
-GRAMMAR = Lark(
-    grammar_path().read_text(encoding="utf-8"), parser="lalr", start=["statement", "question"]
-)
+GRAMMAR = Lark(grammar_text(), parser="lalr", start=["statement", "question"])
 WORDS = ["Ana", "Bea", "x", "y", "kitchen", "garden", "red", "big", "cat", "house", "older"]
 CONTENT = {
     "WORD": st.sampled_from(WORDS),

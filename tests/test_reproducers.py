@@ -87,6 +87,8 @@ FINITE = [
     ),
     ("The bag is lighter than the box.", "Is the box heavier than the bag?", "forced", {"yes"}),
     ("Ana is shorter than Bob.", "Is Bob taller than Ana?", "forced", {"yes"}),
+    # One line of grammar/lexicon.toml (quiet = "loud") adds a pair (issue 14's example).
+    ("Ana is quieter than Bob.", "Is Bob louder than Ana?", "forced", {"yes"}),
     # -ves adjectives are adjectives.
     (
         "Every cat is afraidofwolves. Tom is a cat.",

@@ -16,7 +16,7 @@ from pathlib import Path
 from lark import Lark
 
 from certify.syntax.forms import QUESTIONS, STATEMENTS
-from certify.syntax.parse import grammar_path, parser
+from certify.syntax.parse import grammar_text, parser
 from tests.paths import SAMPLES
 
 PROBE = """
@@ -82,7 +82,7 @@ def test_json_output_loads_no_rich(tmp_path: Path) -> None:
 
 def test_cached_parser_is_the_grammar_files_parser() -> None:
     fresh = Lark(
-        grammar_path().read_text(encoding="utf-8"),
+        grammar_text(),
         parser="lalr",
         lexer="contextual",
         start=["statement", "question"],

@@ -16,6 +16,7 @@ _NAMES = {
     "WORD": "a name or a word",
     "VERB": "a verb such as 'likes'",
     "EVENT": "a verb such as 'arrives'",
+    "MOVEMENT_VERB": "a verb such as 'moved'",
     "POSS": 'a possessive such as "Luis\'s"',
     "NUMBER": "a number",
     "CLOCK": "a clock time such as 9:30",

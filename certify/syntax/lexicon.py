@@ -53,6 +53,12 @@ def sentence_adverbs() -> frozenset[str]:
 
 
 @cache
+def movement_verbs() -> tuple[str, ...]:
+    """Verbs that move their subject (``moved``, ``went``, ``journeyed``, ...)."""
+    return tuple(_table()["verbs"]["movement"])
+
+
+@cache
 def reverse_scales() -> dict[str, str]:
     """Adjectives whose comparative reads a scale backwards: ``small`` → ``big``."""
     return dict(_table()["scales"]["reverse"])

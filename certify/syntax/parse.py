@@ -30,7 +30,7 @@ from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
-from certify.syntax.lexicon import sentence_adverbs
+from certify.syntax.lexicon import movement_verbs, sentence_adverbs
 from certify.syntax.located import ReservedWord
 
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
@@ -47,11 +47,22 @@ def grammar_path() -> Path:
     raise FileNotFoundError("grammar/certify.lark is missing from this installation")
 
 
+def grammar_text() -> str:
+    """The grammar with its closed word classes filled in from the lexicon.
+
+    A terminal written ``/(?:@movement@)\\b/i`` matches the lexicon's movement verbs; each word
+    is escaped, and longer words come first so that a prefix never wins.
+    """
+    words = sorted(movement_verbs(), key=lambda w: (-len(w), w))
+    alternation = "|".join(re.escape(w) for w in words)
+    return grammar_path().read_text(encoding="utf-8").replace("@movement@", alternation)
+
+
 @cache
 def parser() -> Lark:
     """The LALR parser, built once per process (and cached on disk by Lark)."""
     return Lark(
-        grammar_path().read_text(encoding="utf-8"),
+        grammar_text(),
         parser="lalr",
         lexer="contextual",
         start=["statement", "question"],
