@@ -57,6 +57,7 @@ FORMS = {
     "IsTrue it is true In",
     "story",
     "pronoun",
+    "discourse",
     "in-file question",
     *(f"name {n}" for n in ("A", "the silver key", "the living room", "Luis's house", "the tent")),
 }

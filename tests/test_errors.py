@@ -39,7 +39,8 @@ def run(tmp_path: Path, text: str | bytes, *args: str) -> tuple[int, str]:
         ("Tom is here.\n", "'here' is a word of certify's language", 8),
         ("Ana is big.\nDoes the chest fit in the box?\n", "'in' is a word of certify's", 20),
         ("Is the square to the left of the box?\n", "I didn't expect 'of'", 27),
-        ("Then she went to the hallway.\n", "certify does not read 'Then'", 1),
+        ("Then she went to the hallway.\n", "'she' refers to the subject", 6),
+        ("Yesterday Julie went to the park.\n", "certify does not read 'Yesterday'", 1),
         ("It is big.\n", "'it' refers to the subject of the previous statement", 1),
     ],
 )

@@ -9,7 +9,7 @@ which role.  ``moments.py`` assembles the vocabulary of any prefix of the text f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from certify.meaning import formulas, ir, queries
 from certify.meaning.lower_numbers import arith, compare, event, quantity
@@ -18,6 +18,7 @@ from certify.meaning.mentions import (
     Lowered,
     LoweredQuestion,
     Mention,
+    discourse_error,
     fields_of,
     mentions_bound,
     negate,
@@ -79,6 +80,8 @@ class Lowering(Naming):
                 formula = ir.ForAll(VAR, formula, self._words.people)
             self._refer_forward(node, parsed.line)
         updates = self._updates(formula)
+        if parsed.discourse and not self.story and not updates:
+            raise discourse_error(parsed)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         statement = ir.Statement(
             parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
@@ -270,6 +273,13 @@ class Lowering(Naming):
             )
         if subject.kind == "pronoun" and subject.words[0] in SOME and not self._words.conditional:
             return self.someone(clause)
+        if (
+            subject.words[:1] == ("they",)
+            and len(self._antecedents) > 1
+            and not self._words.quantified
+        ):
+            # "Mary and Bo left. Then they ...": each of the previous statement's subjects.
+            return ir.And(tuple(self.clause(replace(clause, subject=a)) for a in self._antecedents))
         formula = self.predicate(clause)
         return negate(formula) if clause.negated else formula
 

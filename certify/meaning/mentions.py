@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 from certify.meaning import ir, queries
 from certify.syntax import ast
+from certify.syntax.errors import SentenceError
+from certify.syntax.parse import Parsed
 
 VAR = ir.BOUND + "x"
 """The variable of a rule ("something", "it", "they")."""
@@ -106,4 +108,18 @@ def mentions_bound(formula: ir.Formula) -> bool:
 def fields_of(atom: ir.Atom) -> tuple[str, ...]:
     return tuple(
         getattr(atom, name) for name in atom.__slots__ if isinstance(getattr(atom, name), str)
+    )
+
+
+def discourse_error(parsed: Parsed) -> SentenceError:
+    """ "Then Ana is in the kitchen." outside a story: the word says the state changed, which
+    only the update law reads; under conjunction it would be silently dropped."""
+    word = parsed.discourse
+    rest = parsed.text[len(word) :].lstrip(" ,")
+    return SentenceError(
+        f"'{word}' says that this comes after the sentence before it, which only a story "
+        "reads (a text whose first line is 'Story:')",
+        ast.Span(parsed.line, parsed.column, parsed.column + len(word)),
+        rest[:1].upper() + rest[1:],
+        expected="'Story:' as the text's first line, or the statement without it",
     )

@@ -59,6 +59,12 @@ def movement_verbs() -> tuple[str, ...]:
 
 
 @cache
+def discourse_words() -> tuple[str, ...]:
+    """Words that open a statement and only say it comes next (``then``, ``after that``)."""
+    return tuple(_table()["discourse"]["words"])
+
+
+@cache
 def reverse_scales() -> dict[str, str]:
     """Adjectives whose comparative reads a scale backwards: ``small`` → ``big``."""
     return dict(_table()["scales"]["reverse"])

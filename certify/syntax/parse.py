@@ -30,7 +30,7 @@ from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
-from certify.syntax.lexicon import movement_verbs, sentence_adverbs
+from certify.syntax.lexicon import discourse_words, movement_verbs, sentence_adverbs
 from certify.syntax.located import ReservedWord
 
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
@@ -80,6 +80,8 @@ class Parsed:
     text: str
     node: Sentence | QuestionAst
     is_question: bool
+    discourse: str = ""
+    """The discourse word the statement opens with ("Then"), as written; "" when none."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +229,11 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
             suggestion=text + ".",
         )
     start = "question" if end == "?" else "statement"
+    whole, discourse = text, ""
+    opening = _discourse().match(text) if start == "statement" else None
+    if opening is not None and opening.end() < len(text):
+        discourse = opening.group(1)
+        column, text = column + opening.end(), text[opening.end() :]
     check_text(text, line, column)
     try:
         tree = parser().parse(text, start=start)
@@ -241,7 +248,17 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
         raise
+    if discourse:
+        return Parsed(line, column - len(whole) + len(text), whole + end, node, False, discourse)
     return Parsed(line, column, text + end, node, start == "question")
+
+
+@cache
+def _discourse() -> re.Pattern[str]:
+    """A statement's opening discourse word ("Then", "After that,") and the space after it."""
+    words = sorted(discourse_words(), key=lambda w: (-len(w), w))
+    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    return re.compile(rf"({alternation})\b,?\s+", re.IGNORECASE)
 
 
 def without_word(error: ReservedWord, text: str, column: int, end: str) -> ReservedWord:

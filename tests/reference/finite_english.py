@@ -191,6 +191,7 @@ def render(text: FiniteText) -> tuple[str, list[str]]:
             out.append(question_text(asked[0]))
         for statement in said:
             subject = pronoun_for(subject_of(previous) or "") if line.pronoun else None
-            out.append(sentence(clause(statement, subject)) + ".")
+            opening = f"{line.discourse} " if line.discourse else ""
+            out.append(sentence(opening + clause(statement, subject)) + ".")
         previous = said[0] if said else previous
     return "\n".join(out) + "\n", [question_text(q) for q in text.asks]

@@ -342,8 +342,15 @@ def _pronouns(draw: st.DrawFn, body: list[Statement], cast: Cast) -> list[Line]:
         subject = subject_of(statement)
         before = subject_of(body[index - 1]) if index else None
         same = subject is not None and subject == before and subject in cast.individuals
-        lines.append(Line(statement, same and draw(st.integers(0, 2)) == 0))
+        pronoun = same and draw(st.integers(0, 2)) == 0
+        # A discourse word adds nothing to a story or to a movement (SPEC §3 "Stories").
+        ordered = cast.story or isinstance(statement, Move)
+        opening = draw(st.sampled_from(DISCOURSE)) if ordered and draw(st.booleans()) else ""
+        lines.append(Line(statement, pronoun, opening))
     return lines
+
+
+DISCOURSE = ("", "Then", "After that,", "After that", "Following that", "Afterwards", "Later")
 
 
 def forms_of(text: FiniteText) -> set[str]:
@@ -351,6 +358,7 @@ def forms_of(text: FiniteText) -> set[str]:
     found = {"story"} if text.story else set()
     items = [line.item for line in text.lines] + list(text.asks)
     found.update("pronoun" for line in text.lines if line.pronoun)
+    found.update("discourse" for line in text.lines if line.discourse)
     found.update("in-file question" for item in items[: len(text.lines)] if is_question(item))
     while items:
         item = items.pop()

@@ -280,6 +280,7 @@ Question = Where | IsIn | Who | Whose | WhatValue | IsTrue
 class Line:
     item: Statement | Question
     pronoun: bool = False
+    discourse: str = ""  # "Then", "After that," ...: says only that the statement comes next
 
 
 @dataclass(frozen=True)
