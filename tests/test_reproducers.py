@@ -163,7 +163,7 @@ def test_fractions_in_english_forms(text: str) -> None:
         ("Ana is in the kitchen now.", "now"),
         ("Ana is not in the kitchen anymore.", "anymore"),
         ("Mary went to the school yesterday.", "yesterday"),
-        ("Ana is big. Is the red square to the left of the pink rectangle?", "of"),
+        ("Ana is big. Is the red square to the left of the pink rectangle?", "to"),
         ("Ana is big. Does the chest fit in the box?", "in"),
     ],
 )

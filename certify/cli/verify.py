@@ -38,7 +38,10 @@ SMALL = min(LIMIT, 1 << 12)
 
 
 def _subset(problem: ir.Problem, lines: Sequence[int]) -> ir.Problem:
-    return replace(problem, statements=tuple(s for s in problem.statements if s.line in lines))
+    kept = set(lines)
+    return replace(
+        problem, statements=tuple(s for s in problem.statements if kept.issuperset(s.lines))
+    )
 
 
 def finite_answers(problem: ir.Problem, query: queries.Query) -> set[str]:

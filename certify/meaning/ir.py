@@ -257,6 +257,13 @@ class Statement:
     updates: tuple[str, ...] = ()
     declares: tuple[str, ...] = ()
     measures: tuple[Measure, ...] = ()
+    depends: tuple[int, ...] = ()
+    """Earlier lines whose meaning the formula carries (a carried object moving along)."""
+
+    @property
+    def lines(self) -> tuple[int, ...]:
+        """The lines a certificate that uses this statement must name."""
+        return (self.line, *self.depends)
 
 
 @dataclass(frozen=True, slots=True)

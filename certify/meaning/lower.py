@@ -12,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from certify.meaning import formulas, ir, queries
-from certify.meaning.lower_numbers import arith, compare, event, quantity
+from certify.meaning.carrying import Carrying
+from certify.meaning.declarations import Declaring
+from certify.meaning.lower_numbers import arith, event, quantity
 from certify.meaning.mentions import (
     VAR,
     Lowered,
@@ -25,7 +27,7 @@ from certify.meaning.mentions import (
     pairwise,
     variable_np,
 )
-from certify.meaning.names import RULE_KINDS, Naming
+from certify.meaning.names import RULE_KINDS
 from certify.meaning.quantifiers import (
     SOME,
     quantifiers,
@@ -50,12 +52,12 @@ _QUESTIONS = (
 
 
 @dataclass
-class Lowering(Naming):
+class Lowering(Declaring):
     """The running reading of one text: declarations in force and the role of every name
     (``Naming``)."""
 
     story: bool = False
-    attributes: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    carrying: Carrying = field(default_factory=Carrying)
 
     # ------------------------------------------------------------------ entry points
 
@@ -80,11 +82,12 @@ class Lowering(Naming):
                 formula = ir.ForAll(VAR, formula, self._words.people)
             self._refer_forward(node, parsed.line)
         updates = self._updates(formula)
-        if parsed.discourse and not self.story and not updates:
+        if parsed.discourse and not (self.story or updates or self.carrying.changing):
             raise discourse_error(parsed)
+        formula, updates, depends = self.carrying.follow(parsed, formula, updates)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         statement = ir.Statement(
-            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
+            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures, depends
         )
         return Lowered(statement, tuple(self._mentions))
 
@@ -147,71 +150,6 @@ class Lowering(Naming):
         else:
             raise TypeError(f"not a question: {node!r}")
         return query
-
-    # ------------------------------------------------------------------ declarations
-
-    def declaration(self, node: ast.Declaration) -> ir.Formula:
-        """``The places are ...`` closes the places; ``The colors are ...`` declares values."""
-        if node.noun == "place":
-            self.closed = None
-            keys = tuple(self.place(v) for v in node.values)
-            self.closed = keys
-            self._mentions.append(Mention("closed", "places", values=keys))
-            return ir.Closed(keys)
-        values = tuple(" ".join(v.words) for v in node.values)
-        for value, np in zip(values, node.values):
-            self._claim(value, "value", np.span)
-        self.attributes[node.noun] = values
-        self._mentions.append(Mention("attribute", node.noun, values=values))
-        return ir.OneOf(node.noun, values)
-
-    def _measured_of(self, node: ast.QAttribute) -> str | None:
-        """``What is the weight of the box?`` asks for a measured quantity, not an attribute."""
-        quantity = f"the {node.attribute} of {node.thing.text}"
-        if node.attribute in self.attributes or self.roles.get(quantity, ("",))[0] != "number":
-            return None
-        return quantity
-
-    def measured(self, quantity: str, span: ast.Span) -> str:
-        """The variable of a quantity a reading measures, or an error saying how to read one."""
-        if self.roles.get(quantity, ("",))[0] != "number":
-            raise SentenceError(
-                f"no reading above measures {quantity}",
-                span,
-                f"Sensor A reads {quantity} as 20 ± 1.",
-                expected="a reading of the quantity above the question",
-            )
-        return self.number(quantity, span)
-
-    def measure(self, node: ast.Measurement) -> ir.Measure:
-        """The reading a measurement statement reports."""
-        return ir.Measure(
-            self.number(node.quantity, node.span),
-            node.value,
-            node.tolerance,
-            node.sigmas,
-            node.source,
-        )
-
-    def measurement(self, node: ast.Measurement) -> ir.Formula:
-        """Under conjunction a reading is the interval [v − δ, v + δ] (``pipeline`` replaces it
-        by true under accumulation, where readings are evidence, not constraints)."""
-        quantity = LinearExpr.variable(self.number(node.quantity, node.span))
-        low = LinearExpr((), node.value - node.tolerance)
-        high = LinearExpr((), node.value + node.tolerance)
-        line = node.span.line
-        return ir.And((compare(quantity, ">=", low, line), compare(quantity, "<=", high, line)))
-
-    def attribute(self, name: str, span: ast.Span) -> str:
-        """A declared attribute, or an error saying how to declare it."""
-        if name not in self.attributes:
-            raise SentenceError(
-                f"'{name}' is not a declared attribute",
-                span,
-                f"The {name}s are red, green and blue.",
-                expected="a declaration such as this one above the sentence",
-            )
-        return name
 
     # ------------------------------------------------------------------ bodies
 
@@ -292,6 +230,8 @@ class Lowering(Naming):
             if predicate.mode == "moved":
                 self._mentions.append(Mention("moved", thing))
             return ir.InPlace(thing, self.place(predicate.place))
+        if isinstance(predicate, ast.PPossess):
+            return self.carrying.possess(self, clause, predicate)
         if isinstance(predicate, ast.PSamePlace):
             assert predicate.other is not None
             first = self.thing(subject, located=True)

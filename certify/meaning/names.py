@@ -81,6 +81,10 @@ class Naming:
             self._claim(np.text.lower(), "thing", np.span)
         self._claim(key, "thing", np.span)
 
+    def moves(self, key: str) -> None:
+        """Record that this statement replaces where ``key`` is (it moved)."""
+        self._mentions.append(Mention("moved", key))
+
     def subject(self, key: str) -> None:
         """Record that a location statement says where ``key`` is (an update in a story)."""
         self._mentions.append(Mention("subject", key))

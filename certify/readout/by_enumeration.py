@@ -72,7 +72,7 @@ def enumerated_answer(problem: ir.Problem, question: queries.Question) -> Answer
             (),
             (),
             (),
-            conflict=Conflict(tuple(sorted(s.line for s in lines)), "subset-minimal"),
+            conflict=Conflict(tuple(sorted({n for s in lines for n in s.lines})), "subset-minimal"),
             domain="enumeration",
         )
     first: dict[str, ir.State] = {}
@@ -108,4 +108,4 @@ def _support(
         return all(answer_in(sub, s, question.query) == only for s in remaining(sub, extra))
 
     kept = _shrink(problem, list(problem.statements), forces)
-    return tuple(sorted(s.line for s in kept))
+    return tuple(sorted({n for s in kept for n in s.lines}))

@@ -55,4 +55,4 @@ def subset_models(
 
 def lines_of(encoding: Encoding, selectors: Sequence[int]) -> tuple[int, ...]:
     """The line numbers of the statements behind some selectors, sorted."""
-    return tuple(sorted({encoding.statement_of[s].line for s in selectors}))
+    return tuple(sorted({n for s in selectors for n in encoding.statement_of[s].lines}))

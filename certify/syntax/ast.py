@@ -139,8 +139,19 @@ class PEvent:
     direction: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class PPossess:
+    """``took the football`` ("take"), ``dropped the football`` ("drop"), ``gave the football to
+    Fred`` ("give", with ``to``)."""
+
+    object: NP
+    mode: str
+    to: NP | None = None
+
+
 Predicate: TypeAlias = (
     PLocation
+    | PPossess
     | PSamePlace
     | PApart
     | PAdjective

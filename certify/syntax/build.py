@@ -218,6 +218,16 @@ class Build(NumberRules, QuestionRules):
     def p_moved(self, meta: Meta, children: list[Any]) -> Any:
         return self._pred(children, ast.PLocation(children[-1], "moved"))
 
+    def p_take(self, meta: Meta, children: list[Any]) -> Any:
+        return self._pred(children, ast.PPossess(_of(children, ast.NP)[0], "take"))
+
+    def p_drop(self, meta: Meta, children: list[Any]) -> Any:
+        return self._pred(children, ast.PPossess(_of(children, ast.NP)[0], "drop"))
+
+    def p_give(self, meta: Meta, children: list[Any]) -> Any:
+        thing, receiver = _of(children, ast.NP)
+        return self._pred(children, ast.PPossess(thing, "give", receiver))
+
     def movement(self, meta: Meta, children: list[Any]) -> str:
         return " ".join(str(t).lower() for t in children)
 

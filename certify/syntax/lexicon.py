@@ -53,9 +53,10 @@ def sentence_adverbs() -> frozenset[str]:
 
 
 @cache
-def movement_verbs() -> tuple[str, ...]:
-    """Verbs that move their subject (``moved``, ``went``, ``journeyed``, ...)."""
-    return tuple(_table()["verbs"]["movement"])
+def verbs() -> dict[str, tuple[str, ...]]:
+    """The verb classes by name: ``movement`` (``moved``, ``went``, ...), ``take``, ``drop``,
+    ``give``; each a list of forms, some of several words (``picked up``)."""
+    return {name: tuple(forms) for name, forms in _table()["verbs"].items()}
 
 
 @cache

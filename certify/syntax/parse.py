@@ -30,7 +30,7 @@ from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
-from certify.syntax.lexicon import discourse_words, movement_verbs, sentence_adverbs
+from certify.syntax.lexicon import discourse_words, sentence_adverbs, verbs
 from certify.syntax.located import ReservedWord
 
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
@@ -50,12 +50,15 @@ def grammar_path() -> Path:
 def grammar_text() -> str:
     """The grammar with its closed word classes filled in from the lexicon.
 
-    A terminal written ``/(?:@movement@)\\b/i`` matches the lexicon's movement verbs; each word
-    is escaped, and longer words come first so that a prefix never wins.
+    A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs: each form
+    escaped, its words joined by any space, longer forms first so that a prefix never wins.
     """
-    words = sorted(movement_verbs(), key=lambda w: (-len(w), w))
-    alternation = "|".join(re.escape(w) for w in words)
-    return grammar_path().read_text(encoding="utf-8").replace("@movement@", alternation)
+    text = grammar_path().read_text(encoding="utf-8")
+    for name, forms in verbs().items():
+        ordered = sorted(forms, key=lambda w: (-len(w), w))
+        alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
+        text = text.replace(f"@{name}@", alternation)
+    return text
 
 
 @cache

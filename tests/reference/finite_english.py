@@ -23,6 +23,7 @@ from tests.reference.finite_text import (
     Move,
     Nobody,
     PlacesAre,
+    Possess,
     Prop,
     Question,
     Relation,
@@ -59,7 +60,7 @@ def clause(statement: Statement, subject: str | None = None) -> str:
     """The statement as a clause without its final period; ``subject`` replaces the subject
     (a pronoun)."""
     s = statement
-    if isinstance(s, In | Move | Value | Prop | Kind | Relation):
+    if isinstance(s, In | Move | Possess | Value | Prop | Kind | Relation):
         x = subject or s.subject
     if isinstance(s, In):
         p = s.places
@@ -91,6 +92,9 @@ def clause(statement: Statement, subject: str | None = None) -> str:
         return f"{listing(s.names)} are in different places"
     if isinstance(s, Move):
         return f"{x} {s.verb} {s.place}"
+    if isinstance(s, Possess):
+        given = f" to {s.to}" if s.to is not None else ""
+        return f"{x} {s.verb} {s.thing}{given}" + " there" * s.there
     if isinstance(s, PlacesAre):
         return f"the places are {listing(s.places)}"
     if isinstance(s, Declare):

@@ -26,6 +26,9 @@ from dataclasses import dataclass
 from tests.reference.finite_search import Assignment, Term, Var, components, models, satisfiable
 from tests.reference.finite_text import (
     ATTRIBUTES,
+    DROPS,
+    GIVES,
+    TAKES,
     Connective,
     Declare,
     Different,
@@ -40,6 +43,7 @@ from tests.reference.finite_text import (
     Move,
     Nobody,
     PlacesAre,
+    Possess,
     Prop,
     Question,
     Relation,
@@ -118,6 +122,7 @@ class World:
         )
         self._above: dict[tuple[object, ...], dict[str, frozenset[str]]] = {}
         self.moments: dict[str, int] = {}
+        self.carrier: dict[str, str] = {}  # object -> who carries it now
         self.constraints: list[Term] = []
         for item in items:
             self._add(item)
@@ -131,15 +136,44 @@ class World:
     def _add(self, statement: Statement) -> None:
         mover = self._mover(statement)
         now = dict(self.moments)
-        if mover is not None:
-            now[mover] = now.get(mover, 0) + 1
+        along = self._carried_by(mover) if mover is not None else []
+        for name in [mover, *(o for o, _ in along)] if mover is not None else []:
+            now[name] = now.get(name, 0) + 1
         self.constraints.append(self.term(statement, now))
+        for thing, holder in along:  # a carried object is where its carrier is
+            self.constraints.append(self._together(thing, holder, now))
         self.moments = now
+        if isinstance(statement, Possess):
+            self.carrier.pop(statement.thing, None)
+            if statement.verb in TAKES:
+                self.carrier[statement.thing] = statement.subject
+            elif statement.verb in GIVES and statement.to is not None:
+                self.carrier[statement.thing] = statement.to
+
+    def _carried_by(self, mover: str) -> list[tuple[str, str]]:
+        """Every object that goes where ``mover`` goes, with its immediate carrier: what it
+        carries, what those carry, and so on."""
+        found: list[tuple[str, str]] = []
+        seen, frontier = {mover}, [mover]
+        while frontier:
+            holder = frontier.pop(0)
+            for thing, by in self.carrier.items():
+                if by == holder and thing not in seen:
+                    seen.add(thing)
+                    found.append((thing, holder))
+                    frontier.append(thing)
+        return found
+
+    def _together(self, first: str, second: str, now: dict[str, int]) -> Term:
+        one, two = self.loc(first, now), self.loc(second, now)
+        return frozenset({one, two}), lambda a: a[one] == a[two]
 
     def _mover(self, s: Statement) -> str | None:
         """The individual whose location this statement replaces (SPEC 2, update law)."""
         if isinstance(s, Move):
             return s.subject
+        if isinstance(s, Possess):
+            return None if s.verb in DROPS else s.thing
         if self.story and isinstance(s, In) and s.subject not in self.places:
             return s.subject
         if self.story and isinstance(s, Same):
@@ -182,6 +216,9 @@ class World:
 
     def term(self, s: Statement, now: dict[str, int]) -> Term:
         """What ``s`` says, as a test on a state, with the variables it reads."""
+        if isinstance(s, Possess):  # the object is with its new holder (dropped: its dropper)
+            holder = s.to if s.verb in GIVES and s.to is not None else s.subject
+            return self._together(s.thing, holder, now)
         if isinstance(s, In | Move):
             places = (s.place,) if isinstance(s, Move) else s.places
             form = "in" if isinstance(s, Move) else s.form

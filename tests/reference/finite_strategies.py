@@ -18,10 +18,13 @@ from hypothesis import strategies as st
 from tests.reference.finite_text import (
     ADJECTIVES,
     ATTRIBUTES,
+    DROPS,
+    GIVES,
     MOVES,
     NOUNS,
     PEOPLE,
     PLACES,
+    TAKES,
     THINGS,
     VERBS,
     Connective,
@@ -39,6 +42,7 @@ from tests.reference.finite_text import (
     Move,
     Nobody,
     PlacesAre,
+    Possess,
     Prop,
     Question,
     Relation,
@@ -242,14 +246,19 @@ def statement(draw: st.DrawFn, cast: Cast, previous: str | None) -> Statement:
     pool = cast.individuals
     x = pick(draw, (previous, *pool) if previous in pool else pool)
     if cast.story:
-        kind = pick(draw, ("in", "move", "fact", "same"))
+        kind = pick(draw, ("in", "move", "fact", "same", "possess"))
         if kind == "same" and len(pool) > 1:
             return Same(x, pick(draw, tuple(n for n in pool if n != x)))
     else:
         kinds = ("in", "fact", "containment", "group", "together", "connective", "rule")
-        kind = pick(draw, (*kinds, "nobody", "move"))
+        kind = pick(draw, (*kinds, "nobody", "move", "possess"))
         if len(pool) < 2 and kind in ("group", "together"):
             kind = "in"
+    if kind == "possess":
+        found = possess(draw, cast, x)
+        if found is not None:
+            return found
+        kind = "move"
     if kind == "move":
         return Move(x, pick(draw, cast.places), pick(draw, MOVES))
     if kind == "fact":
@@ -267,6 +276,20 @@ def statement(draw: st.DrawFn, cast: Cast, previous: str | None) -> Statement:
     if kind == "nobody":
         return Nobody(pick(draw, cast.places))
     return located_in(draw, cast, x)
+
+
+def possess(draw: st.DrawFn, cast: Cast, x: str) -> Possess | None:
+    """``x`` takes, drops or gives an individual that is no place noun (None if there is none)."""
+    things = tuple(n for n in cast.individuals if n != x and not is_place_noun(n))
+    if not things:
+        return None
+    thing = pick(draw, things)
+    verb = pick(draw, (*TAKES, *DROPS, *GIVES))
+    receivers = tuple(n for n in cast.individuals if n not in (x, thing))
+    if verb in GIVES and not receivers:
+        verb = TAKES[0]
+    to = pick(draw, receivers) if verb in GIVES else None
+    return Possess(x, thing, verb, to, there=verb not in GIVES and draw(st.booleans()))
 
 
 def question(
@@ -344,7 +367,7 @@ def _pronouns(draw: st.DrawFn, body: list[Statement], cast: Cast) -> list[Line]:
         same = subject is not None and subject == before and subject in cast.individuals
         pronoun = same and draw(st.integers(0, 2)) == 0
         # A discourse word adds nothing to a story or to a movement (SPEC §3 "Stories").
-        ordered = cast.story or isinstance(statement, Move)
+        ordered = cast.story or isinstance(statement, Move | Possess)
         opening = draw(st.sampled_from(DISCOURSE)) if ordered and draw(st.booleans()) else ""
         lines.append(Line(statement, pronoun, opening))
     return lines
@@ -368,7 +391,7 @@ def forms_of(text: FiniteText) -> set[str]:
             form = f"{form}{len(item.places)}" + (" containment" * is_place_noun(item.subject))
         if isinstance(item, Different | Group):
             form = f"{form}{len(getattr(item, 'names', getattr(item, 'subjects', ())))}"
-        if isinstance(item, Move):
+        if isinstance(item, Move | Possess):
             form = item.verb
         found.add(f"{name} {form}".strip())
         if isinstance(item, Connective):

@@ -69,6 +69,10 @@ VERBS = {"likes": "like", "sees": "see", "chases": "chase", "visits": "visit"}
 ATTRIBUTES = {"color": ("red", "green", "blue"), "shape": ("round", "square", "flat")}
 PLURAL_ATTRIBUTE = {"color": "colors", "shape": "shapes"}
 MOVES = ("went to", "moved to", "journeyed to", "travelled to", "went back to")
+# Possession (SPEC §3 "Stories"), each verb with what it does to the object.
+TAKES = ("got", "took", "grabbed", "picked up")
+DROPS = ("dropped", "discarded", "put down", "left")
+GIVES = ("gave", "passed", "handed")
 PRONOUNS = {"Ana": "she", "Bea": "she", "Eve": "she", "Carl": "he", "Dan": "he"}
 
 
@@ -137,6 +141,18 @@ class Move:
     subject: str
     place: str
     verb: str = "went to"
+
+
+@dataclass(frozen=True)
+class Possess:
+    """``subject`` takes, drops or gives (to ``to``) ``thing``; ``verb`` is one of TAKES, DROPS,
+    GIVES; ``there`` only adds the word (bAbI's "got the football there")."""
+
+    subject: str
+    thing: str
+    verb: str
+    to: str | None = None
+    there: bool = False
 
 
 @dataclass(frozen=True)
@@ -223,6 +239,7 @@ Statement = (
     | Same
     | Different
     | Move
+    | Possess
     | PlacesAre
     | Declare
     | Value
@@ -344,6 +361,8 @@ def mention(item: Statement | Question, into: Mentions) -> Mentions:
     elif isinstance(item, Move):
         into.located.add(item.subject)
         into.places.add(item.place)
+    elif isinstance(item, Possess):
+        into.located.update(n for n in (item.subject, item.thing, item.to) if n is not None)
     elif isinstance(item, PlacesAre):
         into.places.update(item.places)
         into.closed = True
@@ -387,7 +406,7 @@ def text_places(text: FiniteText) -> frozenset[str]:
 
 def subject_of(item: object) -> str | None:
     """The one subject a pronoun in the next statement would refer to, if there is one."""
-    if isinstance(item, In | Move | Value | Prop | Kind | Relation):
+    if isinstance(item, In | Move | Possess | Value | Prop | Kind | Relation):
         return item.subject
     if isinstance(item, Same) and item.form == "as":
         return item.first

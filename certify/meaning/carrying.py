@@ -1,0 +1,113 @@
+"""Possession in a text: who carries what (SPEC §3 "Stories").
+
+An object taken (``Mary got the football there.``) is carried: from then on, every statement
+that updates its carrier's location updates the object's too, to the same place.  A dropped
+object (``Mary dropped the football.``) is where its carrier is, and stays there; a given one
+(``Mary passed the football to John.``) is carried by the receiver.  Possession is read in
+text order, so a possession verb must be a statement of its own (or a conjunction of them),
+never part of a disjunction or a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from certify.meaning import ir
+from certify.syntax import ast
+from certify.syntax.errors import SentenceError
+
+if TYPE_CHECKING:
+    from certify.meaning.names import Naming
+    from certify.syntax.parse import Parsed
+
+
+@dataclass
+class Carrying:
+    """Each carrier's objects, in the order they were taken, and this statement's changes."""
+
+    held: dict[str, list[str]] = field(default_factory=dict)
+    since: dict[str, int] = field(default_factory=dict)  # the line each object was taken on
+    _changes: list[tuple[str, str | None]] = field(default_factory=list)
+
+    def possess(self, names: Naming, clause: ast.Clause, predicate: ast.PPossess) -> ir.Formula:
+        """``X took O``: O is where X is, and X carries it; ``X dropped O``: O is where X is,
+        and no one carries it; ``X gave O to Y``: O is where Y is, and Y carries it."""
+        carrier = names.thing(clause.subject, located=True)
+        thing = names.thing(predicate.object, located=True)
+        holder = carrier if predicate.mode == "take" else None
+        if predicate.mode == "give":
+            assert predicate.to is not None
+            holder = names.thing(predicate.to, located=True)
+        if predicate.mode != "drop":
+            names.moves(thing)
+        if any(
+            k.startswith(ir.BOUND) or ir.is_anonymous(k) for k in (carrier, thing, holder or "")
+        ):
+            raise SentenceError(
+                "possession is read of named individuals and objects only",
+                clause.span,
+                "Mary took the football.",
+                expected="a name or 'the' and a noun for the one who takes and for the object",
+            )
+        if thing in (carrier, holder) or (predicate.mode == "give" and holder == carrier):
+            raise SentenceError(
+                "no one takes, drops or is given themselves",
+                clause.span,
+                "Mary took the football.",
+            )
+        self._changes.append((thing, holder))
+        return ir.SamePlace(thing, holder or carrier)
+
+    def _along(self, updates: tuple[str, ...]) -> list[tuple[str, str]]:
+        """The objects that go where the updated individuals go, each with its carrier: what
+        they carry, what that carries, and so on."""
+        found: list[tuple[str, str]] = []
+        seen, frontier = set(updates), list(updates)
+        while frontier:
+            carrier = frontier.pop(0)
+            for thing in self.held.get(carrier, ()):
+                if thing not in seen:
+                    seen.add(thing)
+                    found.append((thing, carrier))
+                    frontier.append(thing)
+        return found
+
+    @property
+    def changing(self) -> bool:
+        """Whether the statement being read takes, drops or gives something (an event)."""
+        return bool(self._changes)
+
+    def follow(
+        self, parsed: Parsed, formula: ir.Formula, updates: tuple[str, ...]
+    ) -> tuple[ir.Formula, tuple[str, ...], tuple[int, ...]]:
+        """The statement with its carriers' objects moved along (and the lines that made them
+        carried, which its certificates must name); who carries what after it."""
+        changes, self._changes = self._changes, []
+        if changes and not _plain(parsed.node):
+            raise SentenceError(
+                "a possession verb must be a statement of its own",
+                ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text)),
+                "Mary took the football.",
+                expected="one statement per taking, dropping or giving",
+            )
+        carried = self._along(updates)
+        if carried:
+            formula = ir.And((formula, *(ir.SamePlace(o, u) for o, u in carried)))
+            updates = (*updates, *(o for o, _ in carried))
+        depends = tuple(sorted({self.since[o] for o, _ in carried}))
+        for thing, holder in changes:
+            for objects in self.held.values():
+                if thing in objects:
+                    objects.remove(thing)
+            if holder is not None:
+                self.held.setdefault(holder, []).append(thing)
+                self.since[thing] = parsed.line
+        return formula, updates, depends
+
+
+def _plain(node: object) -> bool:
+    """A clause, or a conjunction of clauses: what happens, in order, without alternatives."""
+    if isinstance(node, ast.Conj):
+        return all(_plain(part) for part in node.parts)
+    return isinstance(node, ast.Clause)
