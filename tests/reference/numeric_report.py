@@ -96,8 +96,9 @@ def deadline(seconds: float) -> Iterator[None]:
         signal.signal(signal.SIGPROF, previous)
 
 
-def run_certify(text: str, asked: list[str]) -> tuple[bool, list[Observed]]:
-    """certify's `consistent` and answers, from the JSON report (raises TextError)."""
+def run_certify(text: str, asked: list[str]) -> tuple[bool | None, list[Observed]]:
+    """certify's `consistent` (None: unresolved, the key is absent) and answers, from the
+    JSON report (raises TextError)."""
     from certify import check
     from certify.report import to_json
 
@@ -112,7 +113,8 @@ def run_certify(text: str, asked: list[str]) -> tuple[bool, list[Observed]]:
         )
         for entry in report["questions"]
     ]
-    return bool(report["consistent"]), observed
+    consistent = report.get("consistent")
+    return (None if consistent is None else bool(consistent)), observed
 
 
 def read_answers(answers: Any) -> ns.Answers | None:
@@ -233,7 +235,7 @@ def compare(text: nt.Text, seconds: float = CERTIFY_SECONDS) -> Comparison:
     except Exception as error:  # an internal error is a disagreement too, never a crash here
         comparison.disagreements.append(Disagreement("crash", "", None, repr(error), "an answer"))
         return comparison
-    if consistent != na.consistent(text):
+    if consistent is not None and consistent != na.consistent(text):  # unresolved is sound
         kind = "consistent"
         comparison.disagreements.append(
             Disagreement(kind, "", None, str(consistent), str(not consistent))
