@@ -39,7 +39,15 @@ from certify.meaning.ir import (
     Vocabulary,
     is_anonymous,
 )
-from certify.meaning.queries import AskTruth, AskValue, AskWhere, AskWho, AskWhose, Query
+from certify.meaning.queries import (
+    AskBefore,
+    AskTruth,
+    AskValue,
+    AskWhere,
+    AskWho,
+    AskWhose,
+    Query,
+)
 
 
 class Evaluation:
@@ -190,6 +198,8 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         if where is None:
             return NONE
         return OTHER if where.startswith(OTHER) else vocabulary.label(where)
+    if isinstance(query, AskBefore):
+        return _before(evaluation, query, vocabulary)
     if isinstance(query, AskValue):
         return evaluation.values.get((query.thing, query.attribute), NONE)
     if isinstance(query, AskTruth):
@@ -209,6 +219,28 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         ]
         return _join(list(dict.fromkeys(o for o in owners if o)), NONE)
     raise TypeError(f"not a finite question: {query!r}")
+
+
+def _before(evaluation: Evaluation, query: AskBefore, vocabulary: Vocabulary) -> str:
+    """Where was X before P? in one state: go back from X's last moment in P to the moment
+    that ends that stay; its place is the answer, ``(none)`` when there is no such moment."""
+    prefix = query.thing + "@"
+    moments = sorted(
+        (int(k[len(prefix) :]), k)
+        for k in evaluation.location
+        if k.startswith(prefix) and k[len(prefix) :].isdigit()
+    )
+    selves = [k for _, k in moments] + [query.thing] * (query.thing in evaluation.location)
+    inside = [evaluation.is_in(s, query.place) for s in selves]
+    if True not in inside:
+        return NONE
+    j = len(inside) - 1 - inside[::-1].index(True)
+    while j >= 0 and inside[j]:
+        j -= 1
+    if j < 0:
+        return NONE
+    where = evaluation.location[selves[j]]
+    return OTHER if where.startswith(OTHER) else vocabulary.label(where)
 
 
 def innermost(place: str, inside: dict[str, set[str]], vocabulary: Vocabulary) -> str:

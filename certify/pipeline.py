@@ -60,6 +60,7 @@ def read(
                 questions.append(lowering.question(parsed))
             else:
                 statements.append(lowering.statement(parsed))
+                statements += [Lowered(s, ()) for s in lowering.carried]
         except ReservedWord as error:  # found while lowering ("Ana is in the kitchen, too.")
             errors.append(without_word(error, parsed.text[:-1], parsed.column, parsed.text[-1]))
         except TextError as error:

@@ -48,6 +48,7 @@ FORMS = {
     *(f"Rule {form}" for form in ("if", "all", "someone", "things", "every", "each")),
     *(f"Rule {form}" for form in ("plural", "symmetric", "chain")),
     "Where",
+    "WasBefore",
     "IsIn",
     "Who",
     "Whose",

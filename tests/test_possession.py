@@ -103,3 +103,29 @@ def test_a_negated_possession_is_refused() -> None:
 def test_possession_of_no_one_in_particular_is_refused(sentence: str) -> None:
     with pytest.raises(TextError):
         check(f"Story:\nAna is in the hall.\n{sentence}\n", [])
+
+
+def _history(text: str, question: str) -> tuple[str, object]:
+    (answer,) = check(text, [question]).questions
+    return answer.status, answer.answers
+
+
+def test_where_was_x_before_p_is_the_place_before_the_last_stay_in_p() -> None:
+    story = (
+        "Story:\nAna is in the hall.\nAna went to the kitchen.\nAna is in the kitchen.\n"
+        "Ana went to the garden.\nAna went to the kitchen.\n"
+    )
+    # Moments: hall, kitchen, kitchen, garden, kitchen. The last stay in the kitchen began
+    # after the garden; the stay before it (two moments in the kitchen) began after the hall.
+    assert _history(story, "Where was Ana before the kitchen?") == ("forced", ("the garden",))
+    assert _history(story, "Where was Ana before the garden?") == ("forced", ("the kitchen",))
+    assert _history(story, "Where was Ana before the hall?") == ("forced", ("(none)",))
+    assert _history(story, "Where was Ana before the attic?") == ("forced", ("(none)",))
+    shorter = story.rsplit("Ana went to the garden.", 1)[0]
+    assert _history(shorter, "Where was Ana before the kitchen?") == ("forced", ("the hall",))
+
+
+def test_an_uncertain_history_is_open() -> None:
+    story = "Story:\nAna is in the hall or the attic.\nAna went to the kitchen.\n"
+    status, answers = _history(story, "Where was Ana before the kitchen?")
+    assert (status, set(answers)) == ("open", {"the hall", "the attic"})  # type: ignore[arg-type]

@@ -78,11 +78,10 @@ class Carrying:
         """Whether the statement being read takes, drops or gives something (an event)."""
         return bool(self._changes)
 
-    def follow(
-        self, parsed: Parsed, formula: ir.Formula, updates: tuple[str, ...]
-    ) -> tuple[ir.Formula, tuple[str, ...], tuple[int, ...]]:
-        """The statement with its carriers' objects moved along (and the lines that made them
-        carried, which its certificates must name); who carries what after it."""
+    def follow(self, parsed: Parsed, updates: tuple[str, ...]) -> tuple[ir.Statement, ...]:
+        """The statements that move the carried objects along with this one's updates (one
+        per object: "the football is where Mary is", naming the line that made it carried, so a
+        certificate that uses it names that line too); then who carries what after it."""
         changes, self._changes = self._changes, []
         if changes and not _plain(parsed.node):
             raise SentenceError(
@@ -91,11 +90,17 @@ class Carrying:
                 "Mary took the football.",
                 expected="one statement per taking, dropping or giving",
             )
-        carried = self._along(updates)
-        if carried:
-            formula = ir.And((formula, *(ir.SamePlace(o, u) for o, u in carried)))
-            updates = (*updates, *(o for o, _ in carried))
-        depends = tuple(sorted({self.since[o] for o, _ in carried}))
+        along = tuple(
+            ir.Statement(
+                parsed.line,
+                parsed.text,
+                ir.SamePlace(thing, carrier),
+                parsed.column,
+                updates=(thing,),
+                depends=(self.since[thing],),
+            )
+            for thing, carrier in self._along(updates)
+        )
         for thing, holder in changes:
             for objects in self.held.values():
                 if thing in objects:
@@ -103,7 +108,7 @@ class Carrying:
             if holder is not None:
                 self.held.setdefault(holder, []).append(thing)
                 self.since[thing] = parsed.line
-        return formula, updates, depends
+        return along
 
 
 def _plain(node: object) -> bool:

@@ -40,6 +40,7 @@ from certify.syntax.words import singular
 
 _QUESTIONS = (
     ast.QWhere,
+    ast.QWhereBefore,
     ast.QWho,
     ast.QWhose,
     ast.QAttribute,
@@ -58,6 +59,8 @@ class Lowering(Declaring):
 
     story: bool = False
     carrying: Carrying = field(default_factory=Carrying)
+    carried: tuple[ir.Statement, ...] = ()
+    """The last statement's carried objects moving along with it (``Carrying.follow``)."""
 
     # ------------------------------------------------------------------ entry points
 
@@ -84,10 +87,10 @@ class Lowering(Declaring):
         updates = self._updates(formula)
         if parsed.discourse and not (self.story or updates or self.carrying.changing):
             raise discourse_error(parsed)
-        formula, updates, depends = self.carrying.follow(parsed, formula, updates)
+        self.carried = self.carrying.follow(parsed, updates)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         statement = ir.Statement(
-            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures, depends
+            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
         )
         return Lowered(statement, tuple(self._mentions))
 
@@ -111,6 +114,8 @@ class Lowering(Declaring):
         query: queries.Query
         if isinstance(node, ast.QWhere):
             query = queries.AskWhere(self.thing(node.thing, located=True))
+        elif isinstance(node, ast.QWhereBefore):
+            query = queries.AskBefore(self.thing(node.thing, located=True), self.place(node.place))
         elif isinstance(node, ast.QWho):
             query = queries.AskWho(self.place(node.place))
         elif isinstance(node, ast.QWhose):

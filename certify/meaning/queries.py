@@ -21,6 +21,15 @@ class AskWhere:
 
 
 @dataclass(frozen=True, slots=True)
+class AskBefore:
+    """Where was X before P? — X's place at the last of its moments before the last one in P
+    that is not in P (its moments: the selves the text speaks of, then X now)."""
+
+    thing: str
+    place: str
+
+
+@dataclass(frozen=True, slots=True)
 class AskWho:
     """Who is in P? — the set of located individuals in P."""
 
@@ -58,7 +67,7 @@ class AskNumber:
     clock: bool = False
 
 
-Query: TypeAlias = AskWhere | AskWho | AskWhose | AskValue | AskTruth | AskNumber
+Query: TypeAlias = AskWhere | AskBefore | AskWho | AskWhose | AskValue | AskTruth | AskNumber
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,8 +106,10 @@ def _plain(text: str, style: str = "") -> Text:
 def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> list[Hanging]:
     """``line 2  Ana is in the kitchen or the garden.`` for each line of a support or conflict."""
     texts: dict[int, list[str]] = {}
-    for statement in reading:
-        texts.setdefault(statement.line, []).append(statement.text)
+    for statement in reading:  # a line's readings share its text when one sentence has several
+        shown = texts.setdefault(statement.line, [])
+        if statement.text not in shown:
+            shown.append(statement.text)
     return [
         row(6, Text(f"line {line}  ", "dim"), _plain(" ".join(texts[line])))
         for line in lines

@@ -65,6 +65,8 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
         labels = tuple(answers)
         literals = tuple(encoding.or_of(lits) for lits in answers.values())
         return Projection(literals, lambda values: _first(labels, values), labels)
+    if isinstance(query, queries.AskBefore):
+        return _before(encoding, query)
     if isinstance(query, queries.AskValue):
         options = encoding.values.get((query.thing, query.attribute), {})
         value_labels = tuple(options)
@@ -132,6 +134,33 @@ def _grounded(encoding: Encoding, formula: ir.Formula) -> ir.Formula:
     from certify.meaning.space import ground_in
 
     return ground_in(encoding.problem, formula)
+
+
+def _before(encoding: Encoding, query: queries.AskBefore) -> Projection:
+    """One literal per answer of "Where was X before P?": for each moment i that is X's last
+    in P and each earlier moment j that ends the stay in P there, X's place at j."""
+    selves = _selves(tuple(encoding.location), query.thing)
+    inside = [encoding.is_in(s, query.place) for s in selves]
+    answers: dict[str, list[int]] = {ir.NONE: [-encoding.or_of(inside)]}
+    for i in range(len(selves)):
+        last = encoding.and_of([inside[i], *(-inside[k] for k in range(i + 1, len(selves)))])
+        for j in range(i - 1, -1, -1):
+            stay = encoding.and_of([-inside[j], *inside[j + 1 : i]])
+            for value, lit in encoding.location[selves[j]].items():
+                label = ir.OTHER if value.startswith(ir.OTHER) else encoding.vocabulary.label(value)
+                answers.setdefault(label, []).append(encoding.and_of([last, stay, lit]))
+        answers[ir.NONE].append(encoding.and_of([last, *inside[:i]]))
+    labels = tuple(answers)
+    literals = tuple(encoding.or_of(lits) for lits in answers.values())
+    return Projection(literals, lambda values: _first(labels, values), labels)
+
+
+def _selves(keys: tuple[str, ...], thing: str) -> list[str]:
+    """A located individual's moments in order: its earlier selves (``X@0``, ``X@1``...) that
+    the text speaks of, then itself."""
+    earlier = [k for k in keys if k.startswith(thing + "@") and k[len(thing) + 1 :].isdigit()]
+    earlier.sort(key=lambda k: int(k[len(thing) + 1 :]))
+    return earlier + ([thing] if thing in keys else [])
 
 
 def _containers(encoding: Encoding, place: str) -> Projection:

@@ -305,6 +305,14 @@ class QWhere:
 
 
 @dataclass(frozen=True, slots=True)
+class QWhereBefore:
+    """Where was X before the P?"""
+
+    thing: NP
+    place: NP
+
+
+@dataclass(frozen=True, slots=True)
 class QWho:
     """Who is in P?"""
 
@@ -366,6 +374,6 @@ class QAge:
 
 
 QuestionAst: TypeAlias = (
-    QWhere | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge
+    QWhere | QWhereBefore | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge
 )
 Sentence: TypeAlias = Body | Declaration | Measurement | Independence

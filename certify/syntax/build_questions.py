@@ -22,6 +22,10 @@ class QuestionRules(Located):
     def q_where(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         return ast.QWhere(children[-1])
 
+    def q_where_before(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, place = _of(children, ast.NP)
+        return ast.QWhereBefore(thing, place)
+
     def q_in(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         thing, place = _of(children, ast.NP)
         clause = ast.Clause(thing, ast.PLocation(place), _has(children, "NOT"), self.span(meta))

@@ -32,6 +32,7 @@ from tests.reference.finite_text import (
     SameValue,
     Statement,
     Value,
+    WasBefore,
     WhatValue,
     Where,
     Who,
@@ -167,6 +168,8 @@ def question_text(q: Question) -> str:
         return f"Where is {q.subject}?"
     if isinstance(q, IsIn):
         return f"Is {q.subject} in {q.place}?"
+    if isinstance(q, WasBefore):
+        return f"Where was {q.subject} before {q.place}?"
     if isinstance(q, Who):
         return f"Who is in {q.place}?"
     if isinstance(q, Whose):

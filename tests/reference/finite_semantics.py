@@ -52,6 +52,7 @@ from tests.reference.finite_text import (
     SameValue,
     Statement,
     Value,
+    WasBefore,
     WhatValue,
     Where,
     Who,
@@ -260,6 +261,8 @@ class World:
             return frozenset({var}), lambda a: a[var] if isinstance(a[var], str) else OTHER
         if isinstance(q, IsIn):
             return _yes_no(self.inside(q.subject, q.place, now))
+        if isinstance(q, WasBefore):
+            return self._was_before(q, now)
         if isinstance(q, Who):
             terms = [(x, self.inside(x, q.place, now)) for x in self.located]
             return _names(terms, "nobody")
@@ -274,6 +277,32 @@ class World:
             return frozenset({var}), lambda a: a[var]
         assert isinstance(q, IsTrue)
         return _yes_no(self.term(q.statement, now))
+
+    def _was_before(self, q: WasBefore, now: dict[str, int]) -> Term:
+        """X's moments are those some statement speaks of, then X now; the answer is X's place
+        at the moment that ends X's last stay in P (``(none)`` without one)."""
+        current = now.get(q.subject, 0)
+        said = {
+            int(str(v[2]))
+            for variables, _ in self.constraints
+            for v in variables
+            if v[0] == "loc" and v[1] == q.subject
+        }
+        moments = [*sorted(m for m in said if m < current), current]
+        terms = [self.inside(q.subject, q.place, {**now, q.subject: m}) for m in moments]
+        places = [self.loc(q.subject, {**now, q.subject: m}) for m in moments]
+
+        def answer(a: Assignment) -> str:
+            inside = [holds(a) for _, holds in terms]
+            at = max((i for i, yes in enumerate(inside) if yes), default=-1)
+            while at >= 0 and inside[at]:
+                at -= 1
+            if at < 0:
+                return "(none)"
+            value = a[places[at]]
+            return value if isinstance(value, str) else OTHER
+
+        return frozenset(places).union(*(variables for variables, _ in terms)), answer
 
     # --- enumeration -------------------------------------------------------------------------
 

@@ -51,6 +51,7 @@ from tests.reference.finite_text import (
     SameValue,
     Statement,
     Value,
+    WasBefore,
     WhatValue,
     Where,
     Who,
@@ -304,12 +305,14 @@ def question(
     askable = tuple(p for p in cast.places if is_place_noun(p) or p in seen.places)
     houses = tuple(sorted({o[1] for p in seen.places if (o := owner_of(p)) and p in places}))
     kinds = ["who", "true"]
-    kinds += ["where", "is in", "is in", "whose"] * bool(located)
+    kinds += ["where", "is in", "is in", "whose", "was before"] * bool(located)
     kinds += ["fact", "fact"] * bool(individuals)
     kinds += ["value"] * bool(seen.holders and seen.declared)
     kind = pick(draw, kinds)
     if kind == "where":
         return Where(pick(draw, located))
+    if kind == "was before":
+        return WasBefore(pick(draw, located), pick(draw, askable))
     if kind == "is in":
         subjects = located + tuple(p for p in cast.containers if p in seen.places)
         x = pick(draw, subjects)

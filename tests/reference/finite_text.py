@@ -260,6 +260,14 @@ class Where:
 
 
 @dataclass(frozen=True)
+class WasBefore:
+    """Where was X before P? (SPEC §3 "Stories": history over X's moments)."""
+
+    subject: str
+    place: str
+
+
+@dataclass(frozen=True)
 class IsIn:
     subject: str
     place: str
@@ -290,7 +298,7 @@ class IsTrue:
     form: str = "direct"
 
 
-Question = Where | IsIn | Who | Whose | WhatValue | IsTrue
+Question = Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue
 
 
 @dataclass(frozen=True)
@@ -308,14 +316,14 @@ class FiniteText:
 
 
 def is_question(item: object) -> bool:
-    return isinstance(item, Where | IsIn | Who | Whose | WhatValue | IsTrue)
+    return isinstance(item, Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue)
 
 
 def statements_of(lines: tuple[Line, ...] | list[Line]) -> list[Statement]:
     """The statements among ``lines``, in order (the in-file questions left out)."""
     found: list[Statement] = []
     for line in lines:
-        if not isinstance(line.item, Where | IsIn | Who | Whose | WhatValue | IsTrue):
+        if not isinstance(line.item, Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue):
             found.append(line.item)
     return found
 
@@ -324,7 +332,7 @@ def questions_of(lines: tuple[Line, ...] | list[Line]) -> list[Question]:
     """The in-file questions among ``lines``, in order."""
     found: list[Question] = []
     for line in lines:
-        if isinstance(line.item, Where | IsIn | Who | Whose | WhatValue | IsTrue):
+        if isinstance(line.item, Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue):
             found.append(line.item)
     return found
 
@@ -383,7 +391,7 @@ def mention(item: Statement | Question, into: Mentions) -> Mentions:
         for literal in (*item.premises, item.conclusion):
             if literal.other is not None:
                 into.named.add(literal.other)
-    elif isinstance(item, IsIn):
+    elif isinstance(item, IsIn | WasBefore):
         into.located.add(item.subject)
         into.places.add(item.place)
     elif isinstance(item, Where | Whose):
