@@ -79,3 +79,10 @@ def test_same_state_with_other_accepts_is_no_crash() -> None:
     are left out before it is called, so the error is reported, not a TypeError."""
     error = error_of("x > where 3.")
     assert "I didn't expect '3'" in error.message and reads(error.suggestion)
+
+
+def test_a_question_is_never_offered_a_statement() -> None:
+    """A mistake whose fallback is a statement falls back, for a question, to the closest
+    question of the language reference."""
+    error = error_of("Is the circle to the left of the square?")
+    assert error.suggestion.endswith("?") and reads(error.suggestion)

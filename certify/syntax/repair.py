@@ -3,7 +3,8 @@
 A mistake of the catalogue (``certify.syntax.catalogue``) mends the user's sentence with its
 rewrites, then with one-word edits where the parser stopped (insert or replace a word the
 parser accepts there, or drop the unexpected word).  Every candidate is read by the caller's
-``reads``; the first that reads is the suggestion, else the mistake's fallback sentence.
+``reads``; the first that reads is the suggestion, else the mistake's fallback sentence (else
+"", and the caller falls back to the closest example of the language reference).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from certify.syntax.catalogue import Mistake, mistakes, spellings
 
 Reads = Callable[[str], bool]
 _MOST_CANDIDATES = 40
+_LONGEST = 400  # characters: a longer sentence is not mended (each candidate is a full parse)
 
 
 def _tidy(sentence: str) -> str:
@@ -50,18 +52,20 @@ def candidates(mistake: Mistake, text: str, end: str, offset: int, accepts: set[
 def mend(
     mistake: Mistake, text: str, end: str, offset: int, accepts: set[str], reads: Reads
 ) -> str:
-    """The first candidate that reads, else the mistake's fallback sentence."""
-    for candidate in candidates(mistake, text, end, offset, accepts):
-        if reads(candidate):
-            return candidate
-    return mistake.fallback
+    """The first candidate that reads, else the mistake's fallback sentence if it is of the
+    same kind (a statement for a statement, a question for a question), else ""."""
+    if len(text) <= _LONGEST:
+        for candidate in candidates(mistake, text, end, offset, accepts):
+            if reads(candidate):
+                return candidate
+    return mistake.fallback if mistake.fallback.endswith(end) else ""
 
 
 def probe(text: str, end: str, reads: Reads) -> tuple[Mistake, str] | None:
     """A probing mistake whose rewrite of the sentence reads, and that rewrite."""
     sentence = text + end
     for mistake in mistakes():
-        if mistake.probe:
+        if mistake.probe and len(text) <= _LONGEST:
             for rewrite in mistake.rewrites:
                 mended = _tidy(rewrite.apply(sentence))
                 if mended != sentence and reads(mended):
