@@ -1,8 +1,10 @@
 """Plain-English diagnostics: what the parser expected, and the closest supported sentence.
 
-Lark reports expected *terminals* (``IS``, ``WORD``); people want words ("'is'", "a name").
+Lark reports accepted *terminals* (``IS``, ``WORD``); people want words ("'is'", "a name"):
+the words are data, the ``[words]`` table of ``grammar/errors.toml``.
 The closest form is the example sentence (from ``forms.py``) that shares the longest
-matching run of words with what the user wrote — cheap, deterministic and usually right.
+matching run of words with what the user wrote: what a sentence gets when the catalogue of
+mistakes (``certify.syntax.catalogue``) has nothing closer.
 """
 
 from __future__ import annotations
@@ -10,37 +12,8 @@ from __future__ import annotations
 import difflib
 import re
 
+from certify.syntax.catalogue import terminal_words
 from certify.syntax.forms import QUESTIONS, STATEMENTS
-
-_NAMES = {
-    "WORD": "a name or a word",
-    "VERB": "a verb such as 'likes'",
-    "EVENT": "a verb such as 'arrives'",
-    "MOVEMENT_VERB": "a verb such as 'moved'",
-    "POSS": 'a possessive such as "Luis\'s"',
-    "NUMBER": "a number",
-    "CLOCK": "a clock time such as 9:30",
-    "UNIT": "'minutes'",
-    "COMMA": "','",
-    "SEMICOLON": "';'",
-    "LE": "'<='",
-    "GE": "'>='",
-    "LT": "'<'",
-    "GT": "'>'",
-    "EQ": "'='",
-    "PLUS": "'+'",
-    "MINUS": "'-'",
-    "STAR": "'*'",
-    "SLASH": "'/'",
-    "LPAR": "'('",
-    "RPAR": "')'",
-    "$END": "the end of the sentence",
-    "IFF": "'if and only if'",
-    "NOT_THE_CASE": "'it is not the case that'",
-    "EXACTLY_ONE_FOLLOWING": "'exactly one of the following is true:'",
-    "MOMENT": "'time'",
-    "YEARS": "'years'",
-}
 
 _ORDER = ("WORD", "IS", "ARE", "IN", "NOT", "THE", "AND", "OR", "$END")
 
@@ -49,8 +22,9 @@ def describe_expected(terminals: set[str]) -> str:
     """Turn terminal names into a short English list, most useful first."""
     ranked = sorted(terminals, key=lambda t: (_ORDER.index(t) if t in _ORDER else len(_ORDER), t))
     words: list[str] = []
+    names = terminal_words()
     for terminal in ranked:
-        word = _NAMES.get(terminal, f"'{terminal.lower()}'" if terminal.isalpha() else "")
+        word = names.get(terminal, f"'{terminal.lower()}'" if terminal.isalpha() else "")
         if word and word not in words:
             words.append(word)
     if len(words) > 8:

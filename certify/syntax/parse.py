@@ -1,7 +1,7 @@
 """Reading a text: lines → sentences → parse trees → AST, with errors a person can act on.
 
-The grammar is loaded from one place (``grammar_path``) and built once per process (LALR,
-``propagate_positions``, Lark's grammar cache).  A text is split into sentences first — at
+The parser comes from ``certify.syntax.grammar`` (re-exported here as ``grammar_path`` and
+``parser``).  A text is split into sentences first — at
 "." and "?" that end a word, not inside "2.5" — and each sentence is parsed on its own, so an
 error points at its own line and one bad sentence never hides the next one.
 """
@@ -11,10 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
-from lark import Lark
 from lark.exceptions import (
     UnexpectedCharacters,
     UnexpectedEOF,
@@ -28,50 +26,19 @@ from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
+from certify.syntax.catalogue import classify
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import closest_form, describe_expected
-from certify.syntax.lexicon import discourse_words, sentence_adverbs, verbs
+from certify.syntax.grammar import grammar_path as grammar_path
+from certify.syntax.grammar import grammar_text as grammar_text
+from certify.syntax.grammar import parser as parser
+from certify.syntax.lexicon import discourse_words, sentence_adverbs
 from certify.syntax.located import ReservedWord
+from certify.syntax.repair import mend, probe
 
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
-
-
-def grammar_path() -> Path:
-    """The grammar file: inside the installed package, or at the top of a source checkout."""
-    here = Path(__file__).resolve().parent.parent
-    for candidate in (here / "grammar" / "certify.lark", here.parent / "grammar" / "certify.lark"):
-        if candidate.is_file():
-            return candidate
-    raise FileNotFoundError("grammar/certify.lark is missing from this installation")
-
-
-def grammar_text() -> str:
-    """The grammar with its closed word classes filled in from the lexicon.
-
-    A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs: each form
-    escaped, its words joined by any space, longer forms first so that a prefix never wins.
-    """
-    text = grammar_path().read_text(encoding="utf-8")
-    for name, forms in verbs().items():
-        ordered = sorted(forms, key=lambda w: (-len(w), w))
-        alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
-        text = text.replace(f"@{name}@", alternation)
-    return text
-
-
-@cache
-def parser() -> Lark:
-    """The LALR parser, built once per process (and cached on disk by Lark)."""
-    return Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["statement", "question"],
-        propagate_positions=True,
-        cache=True,
-    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +265,30 @@ def is_keyword(word: str) -> bool:
     )
 
 
+def reads(sentence: str) -> bool:
+    """Whether certify reads ``sentence`` (ending in "." or "?") on its own, without a word of
+    diagnosis: how a suggestion is checked before it is shown."""
+    text, end = sentence[:-1], sentence[-1:]
+    if end not in (".", "?") or _FOREIGN.search(text) or any(hidden(c) for c in text):
+        return False
+    try:
+        check_text(text, 1, 1)
+        tree = parser().parse(text, start="question" if end == "?" else "statement")
+        check_tree(tree, 1, 1)
+        Build(1, 1).transform(tree)
+    except (UnexpectedInput, TextError, VisitError):
+        return False
+    return True
+
+
+def _accepted(error: UnexpectedInput) -> set[str]:
+    """The terminals the parser accepts where it stopped (Lark's ``accepts`` when known)."""
+    if isinstance(error, UnexpectedCharacters):
+        return set(error.allowed or ())
+    accepts = getattr(error, "accepts", None) if isinstance(error, UnexpectedToken) else None
+    return set(accepts or getattr(error, "expected", ()) or ())
+
+
 def _syntax_error(
     error: UnexpectedInput, text: str, line: int, column: int, start: str
 ) -> TextError:
@@ -308,30 +299,45 @@ def _syntax_error(
     ):
         offset = len(text)
     word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
+    accepts = _accepted(error)
     if isinstance(error, UnexpectedCharacters):
         message = f"I don't understand {text[offset]!r} here"
-        expected_terms: set[str] = set(error.allowed or ())
     elif isinstance(error, UnexpectedToken):
         message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
-        expected_terms = set(error.expected or ())
         before = text[:offset].split()[-1:]
         if error.token.type in _ARITHMETIC and before and is_keyword(before[0]):
             offset, word = len(text[:offset].rstrip()) - len(before[0]), before[0]
             message = not_a_number_name(before[0])
     else:
         message = "this sentence stops too early"
-        expected_terms = set(getattr(error, "expected", ()) or ())
     kind = "question" if start == "question" else "statement"
+    end = "?" if start == "question" else "."
     opening = text.split(" ", 1)[0]
+    suggestion = ""
     if opening.lower() in sentence_adverbs() and offset > 0:
         offset, word = 0, opening
         message = f"certify does not read {opening!r} at the start of a sentence (yet)"
+    else:
+        message, suggestion = _classified(error, message, text, end, offset, accepts)
     span = Span(line, column + offset, column + offset + max(1, len(word)))
     return TextError(
         f"{message} (reading this {kind})",
         line=span.line,
         column=span.column,
         end_column=span.end_column,
-        expected=describe_expected(expected_terms),
-        suggestion=closest_form(text, question=start == "question"),
+        expected=describe_expected(accepts),
+        suggestion=suggestion or closest_form(text, question=start == "question"),
     )
+
+
+def _classified(
+    error: UnexpectedInput, message: str, text: str, end: str, offset: int, accepts: set[str]
+) -> tuple[str, str]:
+    """The message with the catalogue's mistake, and the sentence mended ("" if none)."""
+    probed = probe(text, end, reads)
+    if probed is not None:
+        return f"{message}: {probed[0].message}", probed[1]
+    mistake = classify(error, "question" if end == "?" else "statement")
+    if mistake is None:
+        return message, ""
+    return f"{message}: {mistake.message}", mend(mistake, text, end, offset, accepts, reads)

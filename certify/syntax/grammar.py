@@ -1,0 +1,56 @@
+"""The grammar and its data files: where they are, and the parser built from the grammar.
+
+The grammar is loaded from one place (``grammar_path``) and built once per process (LALR,
+``propagate_positions``, Lark's grammar cache).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+
+from lark import Lark
+
+from certify.syntax.lexicon import verbs
+
+
+def data_path(name: str) -> Path:
+    """A file of ``grammar/``: inside the installed package, or at the top of a checkout."""
+    here = Path(__file__).resolve().parent.parent
+    for candidate in (here / "grammar" / name, here.parent / "grammar" / name):
+        if candidate.is_file():
+            return candidate
+    raise FileNotFoundError(f"grammar/{name} is missing from this installation")
+
+
+def grammar_path() -> Path:
+    """The grammar file: inside the installed package, or at the top of a source checkout."""
+    return data_path("certify.lark")
+
+
+def grammar_text() -> str:
+    """The grammar with its closed word classes filled in from the lexicon.
+
+    A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs: each form
+    escaped, its words joined by any space, longer forms first so that a prefix never wins.
+    """
+    text = grammar_path().read_text(encoding="utf-8")
+    for name, forms in verbs().items():
+        ordered = sorted(forms, key=lambda w: (-len(w), w))
+        alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
+        text = text.replace(f"@{name}@", alternation)
+    return text
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark)."""
+    return Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start=["statement", "question"],
+        propagate_positions=True,
+        cache=True,
+    )
