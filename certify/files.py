@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import codecs
 import contextlib
+import hashlib
 import os
 import signal
 import stat
@@ -120,6 +121,12 @@ def read_text(path: str) -> str:
     if not text.strip():
         raise UnreadableFile("the file is empty", file=path)
     return text
+
+
+def text_digest(text: str) -> str:
+    """The SHA-256 of ``text`` (encoded as UTF-8, without any byte order mark), in hex: what
+    ``--resume`` matches a recorded result by, with its path."""
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def write_atomically(path: str, data: bytes) -> None:

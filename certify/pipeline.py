@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from certify import run_limits
 from certify.errors import TextError, TextErrors
+from certify.files import text_digest
 from certify.meaning import ir, queries
 from certify.meaning.accumulate import (
     ACCUMULATION,
@@ -137,8 +138,9 @@ def check(
         try:
             document = read_document(text, file)
         except run_limits.LimitReached as stop:
-            return stopped_reading(file, stop)
-        return check_document(document, questions, file, options)
+            return replace(stopped_reading(file, stop), text_sha256=text_digest(text))
+        report = check_document(document, questions, file, options)
+    return replace(report, text_sha256=text_digest(text))
 
 
 def stopped_reading(file: str, stop: run_limits.LimitReached) -> Report:

@@ -223,6 +223,9 @@ class Report:
     engine: str = "sat"
     story: bool = False
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
+    text_sha256: str | None = field(default=None, compare=False)
+    """The SHA-256 of the text certified (``certify.files.text_digest``), set by ``check`` and
+    the command line; ``--resume`` matches recorded reports by it."""
 
     @property
     def consistency(self) -> Consistency:
@@ -314,9 +317,11 @@ def to_json(report: Report) -> dict[str, Any]:
     ``consistency`` is always there: ``consistent``, ``contradictory`` or ``unresolved``.
     """
     known = {} if report.consistent is None else {"consistent": report.consistent}
+    digest = {} if report.text_sha256 is None else {"text_sha256": report.text_sha256}
     return {
         "schema": SCHEMA,
         "file": report.file,
+        **digest,
         "law": report.law,
         **known,
         "consistency": report.consistency,

@@ -4,8 +4,10 @@
 texts; results go to stdout, diagnostics (errors, warnings, the batch summary, a progress bar
 for long batches) to stderr; exit codes are SPEC section 8's.  Batch options: ``--jobs`` (worker
 processes), ``--junit FILE`` (JUnit XML for CI), ``--update`` (freeze the current answers into
-``# expect:`` lines), ``--quiet``.  Two subcommands: ``certify verify REPORT.json [TEXT]`` and
-``certify schema [report|error]`` (the JSON Schemas).  ``--engine`` and ``--domain`` take
+``# expect:`` lines), ``--quiet``, ``--executor dask [--scheduler ADDRESS]`` (a Dask cluster),
+``--resume FILE`` (keep the results in FILE, skip the files already there).  Two
+subcommands: ``certify verify REPORT.json [TEXT]`` and ``certify schema [report|error]`` (the
+JSON Schemas).  ``--engine`` and ``--domain`` take
 ``Enum`` choices, so ``--help`` lists their values and shell completion offers them.  Only
 typer is imported up front: the pipeline, rich, the SAT solver and the numeric domains are
 imported when a text is certified and printed.
@@ -30,6 +32,8 @@ from certify.cli.options import (
     DomainOption,
     Engine,
     EngineOption,
+    Executor,
+    ExecutorOption,
     ExplainOption,
     GlobOption,
     GraphOption,
@@ -41,6 +45,8 @@ from certify.cli.options import (
     MemoryOption,
     PathsArgument,
     QuietOption,
+    ResumeOption,
+    SchedulerOption,
     SmallestOption,
     StoryOption,
     StrictOption,
@@ -53,7 +59,10 @@ from certify.errors import CertifyError, ExitCode, UsageError, printable
 from certify.run_limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memory_ceiling
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
+
     from certify.cli.batch import Entry, FileResult, Summary
+    from certify.cli.resume import Record
     from certify.readout.answer import Options
 
 app = typer.Typer(
@@ -84,6 +93,9 @@ def run(
     strict: StrictOption = False,
     glob: GlobOption = "*.txt",
     jobs: JobsOption = 1,
+    executor: ExecutorOption = Executor.LOCAL,
+    scheduler: SchedulerOption = None,
+    resume: ResumeOption = None,
     junit: JunitOption = None,
     graph: GraphOption = None,
     html: HtmlOption = None,
@@ -96,7 +108,8 @@ def run(
     from certify.readout.answer import Options
 
     _check_usage(paths, budget, timeout, memory, law, jobs, update and bool(ask))
-    _check_targets(junit=junit, graph=graph, html=html)
+    _check_targets(junit=junit, graph=graph, html=html, resume=resume)
+    _check_batch(executor, scheduler, resume, update=update, junit=junit, graph=graph, html=html)
     options = Options(
         engine=engine.value,
         domain=None if domain is None else domain.value,
@@ -111,6 +124,7 @@ def run(
     checking = check and not update
     printer = Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
     batch = _Batch(paths or [], glob, ask or [], options, checking, debug, jobs, update)
+    batch.executor, batch.scheduler, batch.resume = executor, scheduler, resume
     with memory_ceiling(memory or None):  # restored when the batch is done
         results, summary = batch.run(printer, one_file=graph is not None, junit=junit)
     if graph is not None:
@@ -153,6 +167,26 @@ def _check_usage(
         _fail("--update freezes the questions written in the files; drop --ask", ExitCode.USAGE)
 
 
+def _check_batch(
+    executor: Executor, scheduler: str | None, resume: str | None, **others: object
+) -> None:
+    """Exit 2 when ``--scheduler`` or ``--resume`` cannot be honoured."""
+    if scheduler is not None and executor is not Executor.DASK:
+        _fail("--scheduler needs --executor dask", ExitCode.USAGE)
+    if executor is Executor.DASK:
+        import importlib.util
+
+        if importlib.util.find_spec("distributed") is None:
+            _fail("--executor dask needs Dask: pip install 'certify[dask]'", ExitCode.USAGE)
+    clashing = [f"--{name}" for name, value in others.items() if value]
+    if resume is not None and clashing:
+        _fail(
+            f"--resume keeps the results of earlier runs, which {clashing[0]} would need "
+            "again; drop one of them",
+            ExitCode.USAGE,
+        )
+
+
 def _check_targets(**targets: str | None) -> None:
     """Exit 2 when a file to write has no folder, or ``--graph`` names an unknown format."""
     import os
@@ -172,7 +206,7 @@ def _check_targets(**targets: str | None) -> None:
 
 @dataclass
 class _Batch:
-    """One run over the files given: what to read, ask and check."""
+    """One run over the files given: what to read, ask and check, and where."""
 
     paths: list[str]
     glob: str
@@ -182,18 +216,19 @@ class _Batch:
     debug: bool
     jobs: int
     update: bool
+    executor: Executor = Executor.LOCAL
+    scheduler: str | None = None
+    resume: str | None = None
 
     def run(
         self, printer: Printer, one_file: bool, junit: str | None
     ) -> tuple[list[FileResult], Summary]:
         """Certify every file, printing each result as it comes (in input order)."""
-        import os
-
         from certify.cli.batch import collect, summarize
-        from certify.cli.parallel import run_all
 
         entries: list[Entry] = []
         results: list[FileResult] = []
+        record: Record | None = None
         swallowed = _catch_swallowed_interrupts()
         try:
             entries = list(collect(self.paths, self.glob))
@@ -201,26 +236,65 @@ class _Batch:
                 _fail(
                     "--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE
                 )
-            jobs = self.jobs or os.cpu_count() or 1
-            stream = run_all(entries, self.ask, self.options, self.checking, self.debug, jobs)
-            with printer.progress(sum(1 for _, error in entries if error is None)) as advance:
-                for result in stream:
+            record, todo = self._record(entries)
+            stream = self._start([entry for _, entry in todo])
+            with printer.progress(sum(1 for _, (_, error) in todo if error is None)) as advance:
+                for result, (index, _) in zip(stream, todo):
                     results.append(result)
                     printer.show(result)
+                    if record is not None:
+                        record.add(index, result)
                     if self.update and result.report is not None:
                         printer.updated(result)
                     advance(result.path)
                     if swallowed:
                         raise KeyboardInterrupt
             summary = summarize(results)
+            if record is not None:
+                record.finish()
+                summary = record.summary(summary)
             if junit is not None:
                 _write_junit(junit, results, self.checking)
         except CertifyError as error:
             _fail(error.message, error.exit_code)
         except KeyboardInterrupt:
             sys.stdout.flush()
-            _fail(f"interrupted; {len(results)} of {len(entries)} files done", ExitCode.INTERRUPTED)
+            done = len(results) + (len(record.kept) if record is not None else 0)
+            _fail(f"interrupted; {done} of {len(entries)} files done", ExitCode.INTERRUPTED)
+        finally:
+            if record is not None:
+                record.close()
         return results, summary
+
+    def _record(self, entries: list[Entry]) -> tuple[Record | None, list[tuple[int, Entry]]]:
+        """``--resume``: the record, and the entries it has no result for (all, without it)."""
+        if self.resume is None:
+            return None, list(enumerate(entries))
+        from certify.cli.resume import Record
+
+        try:
+            record = Record(self.resume, self.checking)
+            return record, record.to_check(entries)
+        except OSError as error:
+            raise UsageError(
+                f"--resume: cannot write {self.resume!r}: {error.strerror or error}"
+            ) from None
+
+    def _start(self, entries: list[Entry]) -> Iterator[FileResult]:
+        """The results of ``entries`` in order, from the executor chosen."""
+        import os
+
+        cpus = os.cpu_count() or 1
+        if self.executor is Executor.DASK:  # a local cluster of --jobs workers, or the CPUs
+            from certify.cli.dask_batch import run_dask
+
+            jobs = self.jobs if self.jobs > 1 else cpus
+            arguments = (self.ask, self.options, self.checking, self.debug)
+            return run_dask(entries, *arguments, self.scheduler, jobs)
+        from certify.cli.parallel import run_all
+
+        jobs = self.jobs or cpus
+        return run_all(entries, self.ask, self.options, self.checking, self.debug, jobs)
 
 
 def _draw(target: str, result: FileResult, options: Options) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from certify import run_limits
 from certify.errors import TextError, UnreadableFile, UsageError
 from certify.files import read_text as read_text
+from certify.files import text_digest
 from certify.limits import MAX_BYTES as MAX_BYTES
 from certify.limits import MAX_SENTENCES as MAX_SENTENCES
 from certify.output.results import FileResult, Outcome, Summary, exit_code, result_json, summarize
@@ -79,15 +80,18 @@ def run_text(
     text: str, path: str, asks: Sequence[str], options: Options, checking: bool
 ) -> FileResult:
     """Certify one text and check its expectations."""
+    from dataclasses import replace
+
     from certify.output.expect import mismatch, parse_expectation
     from certify.pipeline import check_document, stopped_reading
     from certify.syntax.parse import read_document
 
+    digest = text_digest(text)
     try:
         document = read_document(text, path)  # refuses more than MAX_SENTENCES while splitting
     except run_limits.LimitReached as stop:
-        return FileResult(path, stopped_reading(path, stop))
-    report = check_document(document, asks, path, options)
+        return FileResult(path, replace(stopped_reading(path, stop), text_sha256=digest))
+    report = replace(check_document(document, asks, path, options), text_sha256=digest)
     outcomes: list[Outcome] = []
     if checking:
         by_line = {a.line: a for a in report.questions if a.line}
@@ -104,13 +108,24 @@ def run_text(
 
 
 def run_file(
-    path: str, asks: Sequence[str], options: Options, checking: bool, debug: bool = False
+    path: str,
+    asks: Sequence[str],
+    options: Options,
+    checking: bool,
+    debug: bool = False,
+    text: str | None = None,
 ) -> FileResult:
-    """Certify one file; never raises for a bad file or a bug."""
+    """Certify one file; never raises for a bad file or a bug.
+
+    ``text`` is the file's text when it was read already (a Dask worker gets it from the
+    client, which may be on another machine than the worker).
+    """
     started = time.perf_counter()
+    digest = None
     try:
         with run_limits.run(options.timeout):  # one clock for reading, parsing and certifying
-            text = read_text(path)
+            text = read_text(path) if text is None else text
+            digest = text_digest(text)
             result = run_text(text, path, asks, options, checking)
     except UsageError:
         raise
@@ -122,6 +137,7 @@ def run_file(
     except Exception as error:  # a bug: reported per file, the batch goes on
         detail = traceback.format_exc() if debug else f"{type(error).__name__}: {error}"
         result = FileResult(path, internal=detail)
+        digest = None  # checked again by --resume: the bug may be fixed by then
     return FileResult(
         result.path,
         result.report,
@@ -129,4 +145,14 @@ def run_file(
         result.internal,
         result.outcomes,
         time.perf_counter() - started,
+        digest,
     )
+
+
+def read_or_refuse(path: str) -> str | FileResult:
+    """The file's text, or the result that says why it cannot be read (as ``run_file``'s)."""
+    try:
+        return read_text(path)
+    except TextError as error:
+        error.file = error.file or path
+        return FileResult(path, error=error)

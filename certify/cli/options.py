@@ -64,6 +64,13 @@ class Domain(str, Enum):
     LINEAR = "linear"
 
 
+class Executor(str, Enum):
+    """Where a batch runs: this machine's worker processes, or a Dask cluster."""
+
+    LOCAL = "local"
+    DASK = "dask"
+
+
 def _version(value: bool) -> None:
     if value:
         sys.stdout.write(f"certify {__version__}\n")
@@ -151,6 +158,31 @@ JobsOption = Annotated[
     int,
     typer.Option(
         "--jobs", "-j", help="Worker processes for a batch (0: one per CPU); same output."
+    ),
+]
+ExecutorOption = Annotated[
+    Executor,
+    typer.Option(
+        case_sensitive=False,
+        help="Run a batch here (local: --jobs processes) or on Dask (needs certify[dask]); "
+        "same output.",
+    ),
+]
+SchedulerOption = Annotated[
+    str | None,
+    typer.Option(
+        metavar="ADDRESS",
+        help="The Dask scheduler for --executor dask (tcp://HOST:8786); without it, a local "
+        "cluster (--jobs workers, default one per CPU).",
+    ),
+]
+ResumeOption = Annotated[
+    str | None,
+    typer.Option(
+        "--resume",
+        metavar="FILE",
+        help="Keep the JSON Lines results in FILE: skip the files whose result is there "
+        "(same path and text), append the others as they come.",
     ),
 ]
 JunitOption = Annotated[

@@ -44,7 +44,9 @@ def run_parallel(
 
     parser()  # built once here, inherited too
     paths = [path for path, error in entries if error is None]
-    work = partial(_certify, asks=tuple(asks), options=options, checking=checking, debug=debug)
+    work = partial(
+        certify_packed, asks=tuple(asks), options=options, checking=checking, debug=debug
+    )
     chunk = max(1, min(32, len(paths) // (jobs * 8)))
     pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_interrupts)
     try:
@@ -65,8 +67,7 @@ def _gather(
             if error is not None:
                 yield FileResult(path, error=error)
             else:
-                done = next(results)
-                yield pickle.loads(done) if isinstance(done, bytes) else done
+                yield unpacked(next(results))
     except BrokenProcessPool as error:
         raise CertifyError(f"a worker process stopped unexpectedly ({error})") from None
     finally:  # waits only for the files already started (after Ctrl-C, say)
@@ -84,16 +85,26 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _certify(
-    path: str, asks: tuple[str, ...], options: Options, checking: bool, debug: bool
+def certify_packed(
+    path: str,
+    asks: tuple[str, ...],
+    options: Options,
+    checking: bool,
+    debug: bool,
+    text: str | None = None,
 ) -> FileResult | bytes:
     """One file's result: as it is, or pre-pickled by ``_Pickler`` if it carries an error."""
-    result = run_file(path, asks, options, checking, debug)
+    result = run_file(path, asks, options, checking, debug, text)
     if result.error is None:
         return result  # the executor's own (C) pickler is faster, and enough here
     buffer = io.BytesIO()
     _Pickler(buffer).dump(result)
     return buffer.getvalue()
+
+
+def unpacked(done: FileResult | bytes) -> FileResult:
+    """A result as ``certify_packed`` sent it, back as a ``FileResult``."""
+    return pickle.loads(done) if isinstance(done, bytes) else done
 
 
 class _Pickler(pickle.Pickler):

@@ -44,6 +44,9 @@ class FileResult:
     internal: str | None = None
     outcomes: tuple[Outcome, ...] = ()
     seconds: float = 0.0
+    digest: str | None = None
+    """The SHA-256 of the text (``certify.files.text_digest``) when it was read and either
+    certified or refused for its sentences; ``None`` when it must be checked again."""
 
     @property
     def failed(self) -> list[Outcome]:
@@ -55,13 +58,15 @@ def result_json(result: FileResult, checking: bool) -> dict[str, Any]:
     """One line of ``--json`` output: the report (SPEC section 5), or the reason there is none.
 
     With ``--check`` the report gains ``expectations``: each ``# expect:`` line, whether it
-    held, and why not.  A file that could not be read is a ``certify.error/1`` document, so a
-    JSON Lines consumer sees every file of the batch.
+    held, and why not.  ``text_sha256`` follows ``file`` when the text was read (the report's,
+    or ``FileResult.digest`` for sentences that could not be read).  A file that could not be
+    read is a ``certify.error/1`` document, so a JSON Lines consumer sees every file of the
+    batch.
     """
     if result.report is None:
         from certify.report import error_json
 
-        return error_json(result.path, result.error, result.internal)
+        return _with_digest(error_json(result.path, result.error, result.internal), result)
     from certify.output.verdict import explain
     from certify.report import to_json
 
@@ -78,6 +83,16 @@ def result_json(result: FileResult, checking: bool) -> dict[str, Any]:
             for o in result.outcomes
         ]
     return document
+
+
+def _with_digest(document: dict[str, Any], result: FileResult) -> dict[str, Any]:
+    """``text_sha256`` right after ``file`` when the text was read and its sentences refused
+    (a report has its own, ``Report.text_sha256``)."""
+    if result.digest is None:
+        return document
+    items = list(document.items())
+    at = next(i for i, (key, _) in enumerate(items) if key == "file") + 1
+    return dict([*items[:at], ("text_sha256", result.digest), *items[at:]])
 
 
 @dataclass(frozen=True, slots=True)
