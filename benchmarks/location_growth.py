@@ -40,8 +40,8 @@ def text(n: int) -> str:
     return "\n".join([*lines, "Where is P1?"]) + "\n"
 
 
-def measure(command: str, source: str, folder: Path) -> tuple[float, int, int]:
-    """Wall seconds, peak resident MB of the child and its exit code."""
+def measure(command: str, source: str, folder: Path) -> tuple[float, float, int, int]:
+    """Wall seconds, CPU seconds (user + system), peak resident MB of the child, exit code."""
     path = folder / "text.txt"
     path.write_text(source, encoding="utf-8")
     started = time.perf_counter()
@@ -50,7 +50,8 @@ def measure(command: str, source: str, folder: Path) -> tuple[float, int, int]:
     )
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - started
-    return seconds, usage.ru_maxrss // 1024, os.waitstatus_to_exitcode(status)
+    cpu = usage.ru_utime + usage.ru_stime
+    return seconds, cpu, usage.ru_maxrss // 1024, os.waitstatus_to_exitcode(status)
 
 
 def exponent(points: list[tuple[int, float]]) -> float:
@@ -68,15 +69,15 @@ def main() -> None:
     args = parser.parse_args()
     points = []
     with tempfile.TemporaryDirectory() as name:
-        print(f"{'N':>6} {'seconds':>8} {'peak MB':>8} {'exit':>5}")
+        print(f"{'N':>6} {'seconds':>8} {'cpu s':>8} {'peak MB':>8} {'exit':>5}")
         for n in args.sizes:
-            seconds, peak, code = measure(args.certify, text(n), Path(name))
+            seconds, cpu, peak, code = measure(args.certify, text(n), Path(name))
             points.append((n, seconds))
             mark = ""
             if n == 1000:
                 fine = seconds <= TARGET_SECONDS and peak <= TARGET_MB
                 mark = f"  target {TARGET_SECONDS} s, {TARGET_MB} MB: {'ok' if fine else 'MISSED'}"
-            print(f"{n:6d} {seconds:8.2f} {peak:8d} {code:5d}{mark}")
+            print(f"{n:6d} {seconds:8.2f} {cpu:8.2f} {peak:8d} {code:5d}{mark}")
     if len(points) > 1:
         slope = exponent(points)
         verdict = "ok" if slope <= TARGET_EXPONENT else "MISSED"

@@ -62,8 +62,9 @@ def ground_in(problem: ir.Problem, formula: ir.Formula) -> ir.Formula:
 
 
 def grounded(problem: ir.Problem) -> list[tuple[ir.Statement, ir.Formula]]:
-    """Each statement with its quantifiers grounded."""
-    return [(s, ground_in(problem, s.formula)) for s in problem.statements]
+    """Each statement with its quantifiers grounded (the names listed once, not per line)."""
+    individuals, places = individuals_of(problem), problem.vocabulary.place_keys
+    return [(s, ground(s.formula, individuals, places)) for s in problem.statements]
 
 
 def candidate_edges(problem: ir.Problem) -> tuple[tuple[str, str], ...]:
@@ -127,9 +128,8 @@ def boolean_atoms(grounded: Iterable[ir.Formula]) -> tuple[ir.Holds | ir.Related
 
 
 FULL_SPACE_UP_TO = 40
-"""Up to this many located individuals every one keeps its i unnamed places: the space is
-small, and a witness stays the one earlier versions printed (another encoding could make
-the solver find another, equally valid, witness)."""
+"""Up to this many located individuals each keeps its i unnamed places: the space is small,
+and a witness stays the one earlier versions printed (another encoding, another witness)."""
 
 
 def compared_in(
