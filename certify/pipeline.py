@@ -206,17 +206,43 @@ class Certifiers:
         for certifier in self.made:
             certifier.close()
 
-    def at(self, line: int | None, extra: tuple[Mention, ...], column: int = 0) -> Certifier:
-        """The certifier of the statements before (line, column), with a question's names."""
-        problem = problem_at(self.reading, line, extra, column)
+    def at(
+        self,
+        line: int | None,
+        extra: tuple[Mention, ...],
+        column: int = 0,
+        query: queries.Query | None = None,
+    ) -> Certifier:
+        """The certifier of the statements before (line, column), with a question's names.
+
+        A certifier already made for the same statements and names serves too when it tells
+        apart every individual this one must (``Vocabulary.compared``): both spaces are exact.
+        """
+        asked = (query.formula,) if isinstance(query, queries.AskTruth) else ()
+        problem = problem_at(self.reading, line, extra, column, asked)
         key = sum(1 for s in self.reading.statements if before(s.statement, line, column))
         cached = self.cached.get(key)
-        if cached is not None and cached.problem.vocabulary == problem.vocabulary:
+        if cached is not None and _serves(cached.problem.vocabulary, problem.vocabulary):
             return cached
         made = Certifier(problem, self.options)
         self.made.append(made)
         self.cached.setdefault(key, made)
         return made
+
+
+def _serves(made: ir.Vocabulary, wanted: ir.Vocabulary) -> bool:
+    """Whether a space of ``made`` answers exactly what one of ``wanted`` would: the same
+    names, and every group ``wanted`` tells apart inside one group of ``made``."""
+    if made == wanted:
+        return True
+    if replace(made, compared=None) != replace(wanted, compared=None):
+        return False
+    if made.compared is None:
+        return True
+    if wanted.compared is None:
+        return False
+    groups = [set(group) for group in made.compared]
+    return all(any(set(group) <= g for g in groups) for group in wanted.compared)
 
 
 def _answer(
@@ -225,7 +251,7 @@ def _answer(
     """One question's answer, with its unit and, for a measured quantity, both laws."""
     question = lowered.question
     line = question.line or None
-    certifier = certifiers.at(line, lowered.mentions, question.column)
+    certifier = certifiers.at(line, lowered.mentions, question.column, question.query)
     unit = unit_of(question.query, certifier.problem.vocabulary)
     answer = certifier.answer(question).measured(unit)
     law = ACCUMULATION if _accumulates(reading, options) else CONJUNCTION

@@ -12,7 +12,7 @@ produce one problem per moment, and ``law`` records which combining law produced
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
@@ -295,15 +295,42 @@ class Vocabulary:
     clocks: frozenset[str] = frozenset()
     nouns: frozenset[str] = frozenset()
     number_labels: tuple[tuple[str, str], ...] = ()
+    compared: tuple[tuple[str, ...], ...] | None = None
+    """The located individuals "in the same place as" atoms compare, in groups that no atom
+    joins: only they tell unnamed places apart, each group among itself.  None: every
+    located individual may (``space.location_domain``)."""
+    _labels: dict[str, str] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
+    _unnamed: dict[str, int] = field(
+        default_factory=dict, init=False, repr=False, compare=False, hash=False
+    )
 
     def label(self, key: str) -> str:
         """How the text writes the thing with this key."""
         if key == OTHER or key.startswith(OTHER):
             return OTHER
-        for entity in self.individuals + self.places + self.others:
-            if entity.key == key:
-                return entity.label
-        return dict(self.number_labels).get(key, key)
+        if not self._labels:  # built once: a label is asked for once per name and witness
+            self._labels.update(self.number_labels)
+            for entity in reversed(self.individuals + self.places + self.others):
+                self._labels[entity.key] = entity.label
+        return self._labels.get(key, key)
+
+    def unnamed(self, thing: str) -> int:
+        """How many unnamed places a located individual may be in (value precedence).
+
+        The i-th located individual may use the first i.  With ``compared`` known, the j-th
+        individual of a group may use the first j, and one in no group only the first:
+        unnamed places differ only in who shares them, and no atom compares two groups.
+        """
+        if not self._unnamed:
+            if self.compared is None:
+                self._unnamed.update((k, i) for i, k in enumerate(self.located, 1))
+            else:
+                self._unnamed.update(dict.fromkeys(self.located, 1))
+                for group in self.compared:
+                    self._unnamed.update((k, i) for i, k in enumerate(group, 1))
+        return self._unnamed[thing]
 
     def place(self, key: str) -> Entity | None:
         """The place with this key, if it is one."""

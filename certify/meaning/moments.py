@@ -10,7 +10,7 @@ is lost and nothing said earlier constrains where it is now.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -39,12 +39,17 @@ def before(statement: ir.Statement, line: int | None, column: int = 0) -> bool:
 
 
 def problem_at(
-    reading: Reading, line: int | None, extra: Iterable[Mention] = (), column: int = 0
+    reading: Reading,
+    line: int | None,
+    extra: Iterable[Mention] = (),
+    column: int = 0,
+    asked: Sequence[ir.Formula] | None = None,
 ) -> ir.Problem:
     """The problem of the statements before (line, column) (all of them when ``line`` is None).
 
     A question written in the file is answered as if the text ended just before it, so a
-    statement earlier on the question's own line counts (SPEC §2).
+    statement earlier on the question's own line counts (SPEC §2).  ``asked``: the formulas
+    of the questions the problem will answer, if known (it bounds the unnamed places).
     """
     lowered = [s for s in reading.statements if before(s.statement, line, column)]
     statements = [s.statement for s in lowered]
@@ -53,7 +58,7 @@ def problem_at(
     law: Literal["conjunction", "update"] = (
         "update" if reading.story or any(s.updates for s in statements) else "conjunction"
     )
-    vocabulary = build_vocabulary(mentions, list(extra), earlier, statements, reading.places)
+    vocabulary = build_vocabulary(mentions, list(extra), earlier, statements, reading.places, asked)
     return ir.Problem(tuple(statements), vocabulary, law)
 
 

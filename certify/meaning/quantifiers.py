@@ -41,6 +41,18 @@ class Quantifiers:
 NO_QUANTIFIERS = Quantifiers(False, False, False)
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _parts(item: object) -> list[object]:
+    """The field values of a dataclass instance, in order (names looked up once per class)."""
+    kind = type(item)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(item))  # type: ignore[arg-type]
+    return [getattr(item, name) for name in names]
+
+
 def noun_phrases(node: object) -> Iterator[ast.NP]:
     """Every noun phrase of an AST node, in order (iteratively: no recursion limit)."""
     stack = [node]
@@ -51,7 +63,7 @@ def noun_phrases(node: object) -> Iterator[ast.NP]:
         elif isinstance(item, tuple):
             stack.extend(reversed(item))
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(reversed([getattr(item, f.name) for f in dataclasses.fields(item)]))
+            stack.extend(reversed(_parts(item)))
 
 
 def _plural_name_subjects(node: object) -> Iterator[ast.Clause]:
@@ -64,7 +76,7 @@ def _plural_name_subjects(node: object) -> Iterator[ast.Clause]:
         elif isinstance(item, tuple):
             stack.extend(item)
         elif dataclasses.is_dataclass(item) and not isinstance(item, (type, ast.NP)):
-            stack.extend(getattr(item, f.name) for f in dataclasses.fields(item))
+            stack.extend(_parts(item))
 
 
 def quantifiers(node: object) -> Quantifiers:

@@ -35,8 +35,7 @@ def other(index: int) -> str:
 
 def location_domain(vocabulary: ir.Vocabulary, thing: str) -> tuple[str, ...]:
     """The places a located individual can be in."""
-    position = vocabulary.located.index(thing) + 1
-    return vocabulary.place_keys + tuple(other(i) for i in range(1, position + 1))
+    return vocabulary.place_keys + tuple(other(i) for i in range(1, vocabulary.unnamed(thing) + 1))
 
 
 def ground(formula: ir.Formula, individuals: Sequence[str], places: Sequence[str]) -> ir.Formula:
@@ -63,8 +62,9 @@ def ground_in(problem: ir.Problem, formula: ir.Formula) -> ir.Formula:
 
 
 def grounded(problem: ir.Problem) -> list[tuple[ir.Statement, ir.Formula]]:
-    """Each statement with its quantifiers grounded."""
-    return [(s, ground_in(problem, s.formula)) for s in problem.statements]
+    """Each statement with its quantifiers grounded (the names listed once, not per line)."""
+    individuals, places = individuals_of(problem), problem.vocabulary.place_keys
+    return [(s, ground(s.formula, individuals, places)) for s in problem.statements]
 
 
 def candidate_edges(problem: ir.Problem) -> tuple[tuple[str, str], ...]:
@@ -125,6 +125,45 @@ def boolean_atoms(grounded: Iterable[ir.Formula]) -> tuple[ir.Holds | ir.Related
             if isinstance(atom, (ir.Holds, ir.Related)):
                 found[atom] = None
     return tuple(found)
+
+
+FULL_SPACE_UP_TO = 40
+"""Up to this many located individuals each keeps its i unnamed places: the space is small,
+and a witness stays the one earlier versions printed (another encoding, another witness)."""
+
+
+def compared_in(
+    said: Iterable[ir.Formula], located: Sequence[str]
+) -> tuple[tuple[str, ...], ...] | None:
+    """The located individuals "in the same place as" atoms compare, in groups no atom joins
+    (the connected parts of the comparisons), each in the order of ``located``.
+
+    Only they can tell unnamed places apart, each group among itself: every other atom sees
+    an unnamed place only as "not in any named place" (unnamed places contain nothing and
+    are in nothing).  None when an atom compares a quantifier's variable or a name that is
+    not located, or for a small text: then every located individual may be told apart.
+    """
+    if len(located) <= FULL_SPACE_UP_TO:
+        return None
+    parent: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    for formula in said:
+        for atom in formulas.atoms_of(formula):
+            if isinstance(atom, ir.SamePlace):
+                parent[root(atom.first)] = root(atom.second)
+    if not set(parent) <= set(located):
+        return None
+    groups: dict[str, list[str]] = {}
+    for key in located:
+        if key in parent:
+            groups.setdefault(root(key), []).append(key)
+    return tuple(tuple(group) for group in groups.values())
 
 
 # ---------------------------------------------------------------------------- places
@@ -242,12 +281,14 @@ def build_vocabulary(
     earlier: Sequence[tuple[str, str]] = (),
     statements: Sequence[ir.Statement] = (),
     places: frozenset[str] = frozenset(),
+    asked: Sequence[ir.Formula] | None = None,
 ) -> ir.Vocabulary:
     """The names of a prefix of the text by role, in order of first mention.
 
     ``mentions`` come from the statements, ``extra`` from the question being answered: a
     question can add a place it names (a place noun) and a located individual it asks about,
     but never an individual that rules range over, so it cannot change consistency.
+    ``asked``: the formulas every question put to this vocabulary may encode (None: any).
     """
     seen = _Mentioned()
     for m in mentions:
@@ -266,11 +307,14 @@ def build_vocabulary(
         k for k in dict.fromkeys(seen.asked_things) if k not in found and k not in individuals
     ]
     unknown += [key for key, _ in earlier]
+    kept = tuple(k for k in dict.fromkeys(located) if k not in found)
+    said = [s.formula for s in statements]
     return ir.Vocabulary(
+        compared=None if asked is None else compared_in([*said, *asked], kept),
         individuals=tuple(ir.Entity(k, labels.get(k, k)) for k in individuals),
         others=tuple(ir.Entity(k, labels.get(k, k)) for k in unknown),
         places=tuple(found.values()),
-        located=tuple(k for k in dict.fromkeys(located) if k not in found),
+        located=kept,
         closed=seen.closed,
         edges=edges,
         attributes=tuple(seen.attributes.items()),
