@@ -37,7 +37,6 @@ from certify.domains.dbm_paths import (
     DifferenceGraph,
     Edge,
     Matrix,
-    Scaling,
     add_edge,
     cycle_factors,
     encode_edges,
@@ -48,6 +47,7 @@ from certify.domains.dbm_paths import (
     scaling_for,
     square_closure,
 )
+from certify.domains.encoded import EncodedGraph
 from certify.domains.fragments import (
     affine,
     from_ends,
@@ -65,7 +65,7 @@ SMALL = 40
 """Graphs up to this many nodes are closed eagerly by Floyd-Warshall in pure Python."""
 
 
-class DifferenceBoundMatrix(NumericDomain):
+class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
     """A conjunction of difference bounds, closed by shortest paths."""
 
     __slots__ = (
@@ -156,32 +156,6 @@ class DifferenceBoundMatrix(NumericDomain):
         else:
             self._oracle = PairOracle.build(self._graph)
             self._empty = self._oracle is None
-
-    @property
-    def exact(self) -> bool:
-        """Exact unless constraints were outside the fragment, integer and real variables are
-        linked, or a budget stopped the closure."""
-        return not self._ignored and not self._mixed and self._stopped is None
-
-    @property
-    def stopped(self) -> str | None:
-        """Why the closure stopped early, if it did."""
-        return self._stopped
-
-    @property
-    def scaling(self) -> Scaling:
-        """The integer encoding of the bounds (see ``dbm_paths``)."""
-        return self._scaling
-
-    @property
-    def graph(self) -> DifferenceGraph:
-        """The encoded difference graph (node 0 is the zero node), for benchmarks and tests."""
-        return self._graph
-
-    def _is_bottom(self) -> bool | None:
-        if self._empty:
-            return True
-        return False if self.exact else None
 
     def _closure(self) -> Matrix | Array:
         """The full (or budget-partial) closure, computed on first use and kept."""

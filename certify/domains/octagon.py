@@ -42,6 +42,7 @@ from certify.domains.dbm_paths import (
     read,
     square_closure,
 )
+from certify.domains.encoded import EncodedGraph
 from certify.domains.fragments import affine, from_ends, mixed_components, shape, tighten, unit_form
 from certify.domains.linear import LinearDomain
 from certify.domains.octagon_closure import (
@@ -60,7 +61,7 @@ def _node(index: int, sign: int) -> int:
     return 2 * index + (0 if sign > 0 else 1)
 
 
-class Octagon(NumericDomain):
+class Octagon(EncodedGraph, NumericDomain):
     """A conjunction of octagonal constraints, strongly (or tightly) closed."""
 
     __slots__ = (
@@ -210,32 +211,6 @@ class Octagon(NumericDomain):
                 if halved < row[j]:
                     row[j] = halved
         return matrix
-
-    @property
-    def exact(self) -> bool:
-        """Exact unless some constraint is not octagonal, integer and real variables are linked,
-        or a budget stopped the closure."""
-        return not self._ignored and not self._mixed and self._stopped is None
-
-    @property
-    def stopped(self) -> str | None:
-        """Why the closure stopped early, if it did."""
-        return self._stopped
-
-    @property
-    def graph(self) -> DifferenceGraph:
-        """The encoded graph on the 2n signed nodes, for benchmarks and tests."""
-        return self._graph
-
-    @property
-    def scaling(self) -> Scaling:
-        """The integer encoding of the bounds (see ``dbm_paths``)."""
-        return self._scaling
-
-    def _is_bottom(self) -> bool | None:
-        if self._empty:
-            return True
-        return False if self.exact else None
 
     def _entry(self, tail: int, head: int) -> tuple[Fraction, bool] | None:
         weight = read(self._matrix, tail, head)
