@@ -146,6 +146,12 @@ def test_resume_after_an_interrupt_half_way(corpus: Path, tmp_path: Path) -> Non
     folder = tmp_path / "texts"
     for copy in range(2):
         shutil.copytree(corpus / "samples", folder / f"copy{copy}")
+    # Texts that take a while each (about half a second), right where the interrupt comes:
+    # otherwise a fast machine finishes the batch before the signal arrives.
+    (folder / "copy0z").mkdir()
+    slow = "".join(f"P{i} is in the kitchen or the garden.\n" for i in range(300))
+    for n in range(8):
+        (folder / "copy0z" / f"slow{n}.txt").write_text(slow + "Where is P1?\n")
     total = len(list(folder.rglob("*.txt")))
     command = [sys.executable, "-m", "certify", "texts", "--json", "--resume", "out.jsonl"]
     record = tmp_path / "out.jsonl"

@@ -152,3 +152,24 @@ def test_budgets_bound_the_integer_search() -> None:
             assert answer.stopped is not None
         else:
             assert len({Fraction(v) for v in answer.witnessed}) == 2
+
+
+def test_an_unresolved_number_names_the_limit_behind_it() -> None:
+    # The CI failure: an answer left unresolved because the deadline passed while witnesses
+    # were searched for (the search came back empty-handed without saying so) had no
+    # `stopped`. Both sources of that limit are named now.
+    import time
+
+    from certify.readout.numeric_answer import _limit_behind
+    from certify.readout.status import Consistency
+
+    stopped = ("timeout", "the 1 s timeout ran out during the SAT search")
+    late = Consistency(None, None, reason=stopped[1], stopped=stopped)
+    assert _limit_behind(late, "") == (stopped, stopped[1])
+    fine = Consistency(True, None)
+    assert _limit_behind(fine, "x") == (None, "x")
+    with run_limits.run(0.001):
+        time.sleep(0.01)
+        limit, reason = _limit_behind(fine, "±x ± y <= c")
+    assert limit is not None and limit[0] == "timeout"
+    assert reason.startswith("±x ± y <= c; ") and "witness search" in reason

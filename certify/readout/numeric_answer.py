@@ -21,6 +21,7 @@ from certify.readout.numbers import Group, integral, make_group, tighten
 from certify.readout.numeric_certificates import support_for_truth, support_for_value
 from certify.readout.numeric_truth import normal_form
 from certify.readout.numeric_witnesses import WitnessSearch, state_with
+from certify.readout.status import Consistency
 from certify.report import Answer, Status, Witness
 
 if TYPE_CHECKING:
@@ -113,6 +114,8 @@ def _number(certifier: Certifier, question: queries.Question, query: queries.Ask
     if search.stopped is not None and status == "unresolved":
         stopped = stopped or search.stopped
         reason = f"{reason}; {search.stopped[1]}"
+    if status == "unresolved" and stopped is None:
+        stopped, reason = _limit_behind(consistency, reason)
     support = how = None
     if status == "forced" and group is not None and interval.single is not None:
         support = _support(certifier, group, expr, interval.single, whole)
@@ -198,6 +201,22 @@ def _settled_by_ends(interval: Interval, reached: set[Fraction], group: Group) -
         and {interval.low, interval.high} <= reached
         and not group.domain.integers & set(group.domain.variables)
     )
+
+
+def _limit_behind(consistency: Consistency, reason: str) -> tuple[tuple[str, str] | None, str]:
+    """The limit behind an unresolved answer that its own search did not report: the one that
+    stopped consistency (no witness was searched for), or the deadline, which makes a witness
+    search come back empty-handed without saying so."""
+    if consistency.stopped is not None:
+        return (
+            consistency.stopped,
+            f"{reason}; {consistency.reason}" if reason else consistency.reason,
+        )
+    deadline = run_limits.current()
+    if deadline.expired():
+        why = f"{deadline.describe()} during the witness search"
+        return ("timeout", why), f"{reason}; {why}" if reason else why
+    return None, reason
 
 
 def _truth(certifier: Certifier, question: queries.Question, formula: ir.Formula) -> Answer:
