@@ -155,7 +155,14 @@ def test_resume_after_an_interrupt_half_way(corpus: Path, tmp_path: Path) -> Non
     total = len(list(folder.rglob("*.txt")))
     command = [sys.executable, "-m", "certify", "texts", "--json", "--resume", "out.jsonl"]
     record = tmp_path / "out.jsonl"
-    process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.DEVNULL)
+    # A CI runner may start the tests with SIGINT ignored, which a child inherits (and then
+    # Python never installs its handler): restore the default in the child first.
+    process = subprocess.Popen(
+        command,
+        cwd=tmp_path,
+        stdout=subprocess.DEVNULL,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     deadline = time.monotonic() + 60
     while _count(record) < total // 2 and time.monotonic() < deadline:
         time.sleep(0.02)
