@@ -135,3 +135,19 @@ def _base_report() -> dict[str, Any]:
 
 
 BASE_REPORT = _base_report()
+
+
+@pytest.mark.parametrize("answers", [None, [], {"low": "1", "high": "5"}])
+def test_a_support_for_an_answer_that_is_not_one_value_is_a_broken_claim(
+    tmp_path: Path, answers: object
+) -> None:
+    # Found by the property above in a fresh clone: "What is x?" forced with a support, its
+    # answers replaced by null, made verify crash on the interval it reads.
+    from certify.cli.verify_report import verify_document
+
+    _, document = _report(tmp_path)
+    (numeric,) = [q for q in document["questions"] if q["question"] == "What is x?"]
+    assert numeric["status"] == "forced" and numeric["support"]
+    numeric["answers"] = answers
+    broken = verify_document(document, VERIFY_TEXT)
+    assert broken, "a support for no single value was accepted"

@@ -259,6 +259,9 @@ class Checker:
         """The support forces the answer on its own, and no smaller part of it does."""
 
         claimed = _single(self.entry.get("answers"), numeric)
+        if claimed is None:
+            self.fail("a support is claimed, but the answer is not one value")
+            return
 
         def forces(keep: Sequence[int]) -> bool:
             sub = _subset(self.problem, keep)
