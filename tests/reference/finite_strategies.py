@@ -279,18 +279,23 @@ def statement(draw: st.DrawFn, cast: Cast, previous: str | None) -> Statement:
     return located_in(draw, cast, x)
 
 
+POSSESSION = {"take": TAKES, "drop": DROPS, "give": GIVES}
+
+
 def possess(draw: st.DrawFn, cast: Cast, x: str) -> Possess | None:
-    """``x`` takes, drops or gives an individual that is no place noun (None if there is none)."""
+    """``x`` takes, drops or gives an individual that is no place noun (None if there is none);
+    a receiver may be someone the cast has not named yet."""
     things = tuple(n for n in cast.individuals if n != x and not is_place_noun(n))
     if not things:
         return None
     thing = pick(draw, things)
-    verb = pick(draw, (*TAKES, *DROPS, *GIVES))
-    receivers = tuple(n for n in cast.individuals if n not in (x, thing))
-    if verb in GIVES and not receivers:
-        verb = TAKES[0]
-    to = pick(draw, receivers) if verb in GIVES else None
-    return Possess(x, thing, verb, to, there=verb not in GIVES and draw(st.booleans()))
+    mode = draw(st.sampled_from(("give", "take", "drop")))
+    verb = pick(draw, POSSESSION[mode])
+    if mode != "give":
+        return Possess(x, thing, verb, None, there=draw(st.booleans()))
+    pool = dict.fromkeys((*cast.individuals, *PEOPLE))
+    receivers = tuple(n for n in pool if n not in (x, thing) and not is_place_noun(n))
+    return Possess(x, thing, verb, pick(draw, receivers))
 
 
 def question(
@@ -394,8 +399,10 @@ def forms_of(text: FiniteText) -> set[str]:
             form = f"{form}{len(item.places)}" + (" containment" * is_place_noun(item.subject))
         if isinstance(item, Different | Group):
             form = f"{form}{len(getattr(item, 'names', getattr(item, 'subjects', ())))}"
-        if isinstance(item, Move | Possess):
+        if isinstance(item, Move):
             form = item.verb
+        if isinstance(item, Possess):
+            form = next(m for m, verbs in POSSESSION.items() if item.verb in verbs)
         found.add(f"{name} {form}".strip())
         if isinstance(item, Connective):
             items.extend(item.parts)
