@@ -44,6 +44,7 @@ from certify.meaning.queries import (
     AskTruth,
     AskValue,
     AskWhere,
+    AskWhich,
     AskWho,
     AskWhose,
     Query,
@@ -204,6 +205,13 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         return evaluation.values.get((query.thing, query.attribute), NONE)
     if isinstance(query, AskTruth):
         return "yes" if evaluation.holds(query.formula) else "no"
+    if isinstance(query, AskWhich):
+        chosen = [
+            vocabulary.label(c)
+            for c, f in zip(query.candidates, query.formulas)
+            if evaluation.holds(f)
+        ]
+        return _join(list(dict.fromkeys(chosen)), query.empty)
     if isinstance(query, AskWho):
         names = [
             OTHER if is_anonymous(x) else vocabulary.label(x)

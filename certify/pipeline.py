@@ -218,7 +218,7 @@ class Certifiers:
         A certifier already made for the same statements and names serves too when it tells
         apart every individual this one must (``Vocabulary.compared``): both spaces are exact.
         """
-        asked = (query.formula,) if isinstance(query, queries.AskTruth) else ()
+        asked = queries.asked_formulas(query) if query is not None else ()
         problem = problem_at(self.reading, line, extra, column, asked)
         key = sum(1 for s in self.reading.statements if before(s.statement, line, column))
         cached = self.cached.get(key)

@@ -67,7 +67,7 @@ def finite_answers(problem: ir.Problem, query: queries.Query) -> set[str]:
             problem, statements=tuple(s for s in problem.statements if s not in numeric)
         )
         problem = replace(problem, vocabulary=replace(problem.vocabulary, numbers=()))
-    extra = (query.formula,) if isinstance(query, queries.AskTruth) else ()
+    extra = queries.asked_formulas(query)
     if not problem.vocabulary.numbers and space_size(problem, extra) <= SMALL:
         return {answer_in(problem, s, query) for s in remaining(problem, extra)}
     encoding = Encoding(problem, solver="glucose4")

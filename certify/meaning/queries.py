@@ -60,6 +60,16 @@ class AskTruth:
 
 
 @dataclass(frozen=True, slots=True)
+class AskWhich:
+    """Who lies? · Which book is the rightmost? · Who owns the fish? — the candidates whose
+    formula holds, as a set of names per state (``empty`` when none does)."""
+
+    candidates: tuple[str, ...]
+    formulas: tuple[Formula, ...]
+    empty: str = "nobody"
+
+
+@dataclass(frozen=True, slots=True)
 class AskNumber:
     """What is x? — the values of a linear expression, as an interval."""
 
@@ -67,7 +77,18 @@ class AskNumber:
     clock: bool = False
 
 
-Query: TypeAlias = AskWhere | AskBefore | AskWho | AskWhose | AskValue | AskTruth | AskNumber
+Query: TypeAlias = (
+    AskWhere | AskBefore | AskWho | AskWhose | AskValue | AskTruth | AskWhich | AskNumber
+)
+
+
+def asked_formulas(query: Query) -> tuple[Formula, ...]:
+    """The formulas a question asks about (their names belong to the question's space)."""
+    if isinstance(query, AskTruth):
+        return (query.formula,)
+    if isinstance(query, AskWhich):
+        return query.formulas
+    return ()
 
 
 @dataclass(frozen=True, slots=True)

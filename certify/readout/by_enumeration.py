@@ -22,7 +22,7 @@ from certify.report import Answer, Conflict
 
 
 def _question_atoms(query: queries.Query) -> tuple[ir.Formula, ...]:
-    return (query.formula,) if isinstance(query, queries.AskTruth) else ()
+    return queries.asked_formulas(query)
 
 
 def _subset(problem: ir.Problem, keep: Sequence[ir.Statement]) -> ir.Problem:

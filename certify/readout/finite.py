@@ -74,6 +74,10 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
     if isinstance(query, queries.AskTruth):
         literal = encoding.literal(_grounded(encoding, query.formula))
         return Projection((literal,), lambda v: "yes" if v[0] else "no", ("yes", "no"))
+    if isinstance(query, queries.AskWhich):
+        literals = tuple(encoding.literal(_grounded(encoding, f)) for f in query.formulas)
+        labels = tuple(vocabulary.label(c) for c in query.candidates)
+        return Projection(literals, lambda v: _people(labels, v, query.empty))
     if isinstance(query, queries.AskWho):
         people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves
         literals = tuple(encoding.is_in(p, query.place) for p in people)
