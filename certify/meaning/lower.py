@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from certify.meaning import formulas, ir, queries
+from certify.meaning import formulas, ir, queries, speech
 from certify.meaning.carrying import Carrying
 from certify.meaning.declarations import Declaring
 from certify.meaning.lower_numbers import arith, event, quantity
@@ -39,6 +39,7 @@ from certify.syntax.parse import Parsed
 from certify.syntax.words import singular
 
 _QUESTIONS = (
+    ast.QWhich,
     ast.QWhere,
     ast.QWhereBefore,
     ast.QWho,
@@ -61,6 +62,8 @@ class Lowering(Declaring):
     carrying: Carrying = field(default_factory=Carrying)
     carried: tuple[ir.Statement, ...] = ()
     """The last statement's carried objects moving along with it (``Carrying.follow``)."""
+    places_named: set[str] = field(default_factory=set)
+    """Every key used as a place so far: never a candidate of ``Who lies?``."""
 
     # ------------------------------------------------------------------ entry points
 
@@ -112,7 +115,9 @@ class Lowering(Declaring):
     def _query(self, parsed: Parsed) -> queries.Query:
         node = parsed.node
         query: queries.Query
-        if isinstance(node, ast.QWhere):
+        if isinstance(node, ast.QWhich):
+            query = speech.which(self, node)
+        elif isinstance(node, ast.QWhere):
             query = queries.AskWhere(self.thing(node.thing, located=True))
         elif isinstance(node, ast.QWhereBefore):
             query = queries.AskBefore(self.thing(node.thing, located=True), self.place(node.place))
@@ -237,6 +242,8 @@ class Lowering(Declaring):
             return ir.InPlace(thing, self.place(predicate.place))
         if isinstance(predicate, ast.PPossess):
             return self.carrying.possess(self, clause, predicate)
+        if isinstance(predicate, (ast.PTruth, ast.PVerb, ast.PSays)):
+            return speech.predicate(self, clause)
         if isinstance(predicate, ast.PSamePlace):
             assert predicate.other is not None
             first = self.thing(subject, located=True)
@@ -274,6 +281,12 @@ class Lowering(Declaring):
             clause.span,
             "The places are the kitchen, the garden and the hall.",
         )
+
+    def place(self, np: ast.NP) -> str:
+        """The key of a place (``Naming.place``), remembered as one."""
+        key = super().place(np)
+        self.places_named.add(key)
+        return key
 
     def someone(self, clause: ast.Clause) -> ir.Formula:
         """ "Someone is in the kitchen.": some individual, named or one the text does not name."""

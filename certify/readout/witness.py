@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from certify.meaning import ir
+from certify.meaning.speech import TRUTHFUL, third_persons
 from certify.numeric import clock, format_number
 from certify.report import Witness
 
@@ -67,6 +68,10 @@ def describe(
 
 
 def _atom_text(vocabulary: ir.Vocabulary, atom: ir.Holds | ir.Related) -> str:
+    if isinstance(atom, ir.Holds) and atom.predicate == TRUTHFUL:
+        return f"{vocabulary.label(atom.thing)} tells the truth"
+    if isinstance(atom, ir.Holds) and atom.predicate in third_persons():
+        return f"{vocabulary.label(atom.thing)} {atom.predicate}"  # "Tweety flies"
     if isinstance(atom, ir.Holds):
         article = (
             ("an " if atom.predicate[:1] in "aeiou" else "a ")

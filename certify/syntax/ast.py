@@ -13,6 +13,10 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from certify.numeric import LinearExpr
+from certify.syntax.speech_ast import PSays as PSays
+from certify.syntax.speech_ast import PTruth as PTruth
+from certify.syntax.speech_ast import PVerb as PVerb
+from certify.syntax.speech_ast import QWhich as QWhich
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,7 +154,10 @@ class PPossess:
 
 
 Predicate: TypeAlias = (
-    PLocation
+    PTruth
+    | PSays
+    | PVerb
+    | PLocation
     | PPossess
     | PSamePlace
     | PApart
@@ -375,5 +382,5 @@ class QAge:
 
 QuestionAst: TypeAlias = (
     QWhere | QWhereBefore | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge
-)
+) | QWhich
 Sentence: TypeAlias = Body | Declaration | Measurement | Independence

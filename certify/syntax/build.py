@@ -16,14 +16,16 @@ from lark.tree import Meta
 from certify.syntax import ast
 from certify.syntax.build_numbers import NumberRules
 from certify.syntax.build_questions import QuestionRules
+from certify.syntax.build_speech import SpeechRules
 from certify.syntax.coordinate import AFrag, Bare, Chain, ClauseElement, InFrag, coordinate
 from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import everyone_nouns
 from certify.syntax.located import _has, _of, _tokens
 from certify.syntax.words import singular, verb_base
 
 
 @v_args(meta=True)
-class Build(NumberRules, QuestionRules):
+class Build(NumberRules, QuestionRules, SpeechRules):
     """Build AST nodes for statements and questions."""
 
     # ------------------------------------------------------------------ sentences
@@ -125,6 +127,8 @@ class Build(NumberRules, QuestionRules):
 
     def clause(self, meta: Meta, children: list[Any]) -> ClauseElement:
         subject, (predicate, negated, plural, flag) = children
+        if subject.kind == "every" and subject.owner == "no":  # "No cats are dogs."
+            negated = not negated
         span = self.span(meta)
         return ClauseElement(ast.Clause(subject, predicate, negated, span, plural), plural, flag)
 
@@ -177,6 +181,8 @@ class Build(NumberRules, QuestionRules):
 
     def every(self, meta: Meta, children: list[Any]) -> ast.NP:
         noun = str(children[-1])
+        if singular(noun) in everyone_nouns():  # "Every inhabitant is a knight or a knave."
+            return self._np(meta, "everyone", ["everyone"], f"every {noun.lower()}")
         return self._np(meta, "every", [noun], f"every {noun.lower()}")
 
     def all(self, meta: Meta, children: list[Any]) -> ast.NP:
@@ -187,6 +193,11 @@ class Build(NumberRules, QuestionRules):
         adjective = str(children[1]).lower()
         text = f"all {adjective} {str(children[2]).lower()}"
         return self._np(meta, "generic", [str(children[2])], text, adjectives=(adjective,))
+
+    def no_np(self, meta: Meta, children: list[Any]) -> ast.NP:
+        """``No cats``: every cat, with the clause negated (``Build.clause``)."""
+        noun = str(children[-1])
+        return self._np(meta, "every", [singular(noun)], f"no {noun.lower()}", owner="no")
 
     def pronoun(self, meta: Meta, children: list[Any]) -> ast.NP:
         word = str(children[0])

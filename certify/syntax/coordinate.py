@@ -21,6 +21,7 @@ from typing import TypeAlias
 
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
+from certify.syntax.words import singular
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,7 +220,14 @@ def _group(pending: list[tuple[Bare, str]], clause: ast.Clause, separator: str) 
         return replace(clause, subject=merged)
     if _is_collective(clause.predicate):
         return ast.Collective(tuple(subjects), clause.predicate, clause.negated, clause.span)
-    parts = tuple(replace(clause, subject=s, plural=False) for s in subjects)
+    predicate = clause.predicate
+    if (
+        isinstance(predicate, ast.PAdjective)
+        and singular(predicate.word) != predicate.word
+        and all(s.kind == "name" and singular(s.words[0]) == s.words[0] for s in subjects)
+    ):  # "A and C are knights.": each is a knight
+        predicate = ast.PClass(singular(predicate.word))
+    parts = tuple(replace(clause, subject=s, predicate=predicate, plural=False) for s in subjects)
     join = joins[-1]
     if join == "or":
         return ast.Disj(parts)

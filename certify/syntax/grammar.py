@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from certify.syntax.lexicon import verbs
+from certify.syntax.lexicon import intransitive_verbs, verbs
 
 
 def data_path(name: str) -> Path:
@@ -40,6 +40,10 @@ def grammar_text() -> str:
         ordered = sorted(forms, key=lambda w: (-len(w), w))
         alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
         text = text.replace(f"@{name}@", alternation)
+    everyday = intransitive_verbs()
+    for name, words in (("intransitive", [*everyday]), ("intransitive_s", [*everyday.values()])):
+        words.sort(key=lambda w: (-len(w), w))
+        text = text.replace(f"@{name}@", "|".join(map(re.escape, words)))
     return text
 
 

@@ -75,3 +75,26 @@ def reverse_scales() -> dict[str, str]:
 def same_scales() -> dict[str, str]:
     """Adjectives whose comparative reads another's scale: ``large`` → ``big``."""
     return dict(_table()["scales"]["same"])
+
+
+def third_person(base: str) -> str:
+    """``fly`` → ``flies``, ``watch`` → ``watches``, ``run`` → ``runs``."""
+    if base.endswith("y") and base[-2:-1] not in tuple("aeiou"):
+        return base[:-1] + "ies"
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    return base + "s"
+
+
+@cache
+def intransitive_verbs() -> dict[str, str]:
+    """The everyday verbs without an object, base form → third person (``fly`` → ``flies``)."""
+    table = _table()["intransitive"]
+    irregular: dict[str, str] = dict(table.get("irregular", {}))
+    return {base: irregular.get(base, third_person(base)) for base in table["verbs"]}
+
+
+@cache
+def everyone_nouns() -> frozenset[str]:
+    """Nouns that after "every" mean everyone: ``inhabitant``, ``islander``."""
+    return frozenset(_table()["speech"]["everyone_nouns"])

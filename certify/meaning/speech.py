@@ -1,0 +1,79 @@
+"""Truth-tellers and everyday verbs: what ``tells the truth``, ``lies``, ``says`` and ``flies``
+mean (SPEC §3 "Truth-tellers", "Everyday quantifiers and verbs").
+
+``X tells the truth`` is the Boolean atom ``truthful(X)`` (the same atom as the adjective:
+``X is truthful.``), ``X lies`` its negation, and ``X says S`` is ``truthful(X) ⟺ S``: what a
+speaker says is never a fact of its own.  An everyday verb is a Boolean property named by its
+third person (``flies(Tweety)``).  ``Who lies?`` asks which of the individuals the text names
+(capitalized names never used as a place) the predicate holds of.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import TYPE_CHECKING
+
+from certify.meaning import ir, queries
+from certify.meaning.mentions import VAR, mentions_bound
+from certify.meaning.quantifiers import quantifiers
+from certify.syntax import ast
+from certify.syntax.lexicon import intransitive_verbs
+
+if TYPE_CHECKING:
+    from certify.meaning.lower import Lowering
+
+TRUTHFUL = "truthful"
+"""The property of a speaker who tells the truth."""
+
+
+@cache
+def third_persons() -> frozenset[str]:
+    """The property names of the everyday verbs (``flies``), shown as ``Tweety flies``."""
+    return frozenset(intransitive_verbs().values())
+
+
+def atom(predicate: ast.PTruth | ast.PVerb, thing: str) -> ir.Formula:
+    """The positive meaning of an intransitive predicate of one thing."""
+    if isinstance(predicate, ast.PTruth):
+        truthful = ir.Holds(TRUTHFUL, thing)
+        return truthful if predicate.truthful else ir.Not(truthful)
+    return ir.Holds(predicate.verb, thing)
+
+
+def predicate(lowering: Lowering, clause: ast.Clause) -> ir.Formula:
+    """``tells the truth``, ``lies``, ``flies`` and ``says S`` of a clause's subject."""
+    meaning = clause.predicate
+    if isinstance(meaning, (ast.PTruth, ast.PVerb)):
+        return atom(meaning, lowering.thing(clause.subject))
+    assert isinstance(meaning, ast.PSays)
+    speaker = lowering.thing(clause.subject)
+    outer = lowering._words
+    inner = quantifiers(meaning.said)
+    lowering._words = inner  # "A says everyone lies": the rule is inside what A says
+    try:
+        said = lowering.body(meaning.said)
+    finally:
+        lowering._words = outer
+    if mentions_bound(said):
+        said = ir.ForAll(VAR, said, inner.people)
+    return ir.Iff(ir.Holds(TRUTHFUL, speaker), said)
+
+
+def named_individuals(lowering: Lowering) -> tuple[str, ...]:
+    """The individuals the text names so far, in order: capitalized names not used as places."""
+    return tuple(
+        key
+        for key, (role, _) in lowering.roles.items()
+        if role == "thing"
+        and key[:1].isupper()
+        and key not in lowering.places_named
+        and not ir.is_anonymous(key)
+    )
+
+
+def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
+    """``Who lies?``: the named individuals the predicate holds of."""
+    meaning = node.predicate
+    assert isinstance(meaning, (ast.PTruth, ast.PVerb))
+    candidates = named_individuals(lowering)
+    return queries.AskWhich(candidates, tuple(atom(meaning, c) for c in candidates))

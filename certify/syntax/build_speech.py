@@ -1,0 +1,103 @@
+"""Transformer rules for truth-tellers and everyday verbs (SPEC §3 "Truth-tellers", "Everyday
+quantifiers and verbs"): ``X tells the truth``, ``X lies``, ``X says S``, ``Tweety flies``,
+``Ana lives in Rome``, and their questions (``Does X tell the truth?``, ``Who lies?``).
+
+Only structure: ``says`` keeps the said sentence as a body of its own (it is never a fact),
+and a verb written without -s after a plural subject ("Knights always tell the truth") marks
+the clause plural, as ``are`` does.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Token, v_args
+from lark.tree import Meta
+
+from certify.syntax import ast
+from certify.syntax.coordinate import Chain, coordinate
+from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import intransitive_verbs
+from certify.syntax.located import Located, _has, _of, _tokens
+
+_NEGATING = ("NOT", "NEVER")
+
+
+def _negated(children: list[Any]) -> bool:
+    return any(_has(children, kind) for kind in _NEGATING)
+
+
+def _plural(children: list[Any], word: str, base: bool) -> bool:
+    """``do not`` is plural, ``does not`` singular; otherwise the verb's own form says."""
+    if _has(children, "DO"):
+        return True
+    return base and not _has(children, "DOES")
+
+
+def everyday(word: str) -> tuple[str, bool]:
+    """An everyday verb as written → (its third person, whether it was the base form)."""
+    word = word.lower()
+    verbs = intransitive_verbs()
+    if word in verbs:
+        return verbs[word], True
+    return word, False
+
+
+@v_args(meta=True)
+class SpeechRules(Located):
+    """Truth-tellers, speech and everyday verbs."""
+
+    def says(self, meta: Meta, children: list[Any]) -> ast.Clause:
+        speaker = children[0]
+        said = next(c for c in reversed(children) if not isinstance(c, Token))
+        if speaker.kind not in ("name", "the", "poss", "pronoun") or (
+            speaker.kind == "pronoun" and speaker.words[0] in ("someone", "something", "somebody")
+        ):
+            raise SentenceError(
+                f"a speaker must be named: '{speaker.text}' says ... is not read",
+                speaker.span,
+                "Vernell says Sherrie tells the truth.",
+                expected="a name before 'says'",
+            )
+        body = coordinate(said) if isinstance(said, Chain) else said
+        return ast.Clause(speaker, ast.PSays(body), False, self.span(meta))
+
+    def p_truth(self, meta: Meta, children: list[Any]) -> Any:
+        word = str(next(t for t in _tokens(children) if t.type == "TELLS_TRUTH")).lower()
+        plural = _plural(children, word, not word.startswith("tells"))
+        return ast.PTruth(True), _negated(children), plural, ""
+
+    def p_lie(self, meta: Meta, children: list[Any]) -> Any:
+        word = str(next(t for t in _tokens(children) if t.type == "LIES")).lower()
+        return ast.PTruth(False), _negated(children), _plural(children, word, word == "lie"), ""
+
+    def p_verb(self, meta: Meta, children: list[Any]) -> Any:
+        verb, base = everyday(str(next(t for t in _tokens(children) if t.type == "EVERYDAY")))
+        return ast.PVerb(verb), _negated(children), _plural(children, verb, base), ""
+
+    def p_lives(self, meta: Meta, children: list[Any]) -> Any:
+        word = str(next(t for t in _tokens(children) if t.type == "LIVES")).lower()
+        place = _of(children, ast.NP)[-1]
+        return ast.PLocation(place), _negated(children), _plural(children, word, word == "live"), ""
+
+    def q_intransitive(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        tokens: list[Token] = next(c for c in children if isinstance(c, list))
+        span = self.span(meta)
+        subject = self._np_from_tokens(tokens, span)
+        predicate = _predicate(_tokens(children)[-1])
+        return ast.QTrue(ast.Clause(subject, predicate, False, span, _has(children, "DO")))
+
+    def q_which(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QWhich(_predicate(_tokens(children)[-1]), self.span(meta))
+
+    def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
+        raise NotImplementedError  # QuestionRules provides it
+
+
+def _predicate(token: Token) -> ast.Predicate:
+    """The predicate of an intransitive question's last token."""
+    if token.type == "TELLS_TRUTH":
+        return ast.PTruth(True)
+    if token.type == "LIES":
+        return ast.PTruth(False)
+    return ast.PVerb(everyday(str(token))[0])

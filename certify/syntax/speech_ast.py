@@ -1,0 +1,41 @@
+"""The abstract syntax of truth-tellers and everyday verbs (re-exported by ``ast``): ``tells the
+truth``, ``lies``, ``says S``, ``flies`` and ``Who lies?``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from certify.syntax.ast import Body, Predicate, Span
+
+
+@dataclass(frozen=True, slots=True)
+class PTruth:
+    """``tells the truth`` (``truthful``) and ``lies`` (not ``truthful``)."""
+
+    truthful: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PSays:
+    """``says S`` / ``says that S`` / ``says: "S."``: S holds exactly when the speaker tells the
+    truth."""
+
+    said: Body
+
+
+@dataclass(frozen=True, slots=True)
+class PVerb:
+    """``flies``: an everyday verb without an object (``verb`` is the third person, "flies")."""
+
+    verb: str
+
+
+@dataclass(frozen=True, slots=True)
+class QWhich:
+    """Who lies? · Who tells the truth? · Who flies? — the named individuals the predicate
+    holds of."""
+
+    predicate: Predicate
+    span: Span
