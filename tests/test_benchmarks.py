@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import babi
 import corpus
 import logiclm
+import web_of_lies
 
 needs_corpora = pytest.mark.skipif(
     not corpus.CORPORA.is_dir(), reason="../shared/corpora is not beside the checkout"
@@ -200,3 +201,22 @@ def test_worker_stops_an_item_that_does_not_return_and_goes_on() -> None:
         worker.close()
     assert (tally.items, tally.parsed, tally.agree, tally.timeouts) == (3, 2, 2, 1)
     assert tally.failures == ["slow: timeout: no answer in 2 s"]
+
+
+@needs_corpora
+def test_web_of_lies_text_is_the_input_without_its_preamble() -> None:
+    examples = json.loads(web_of_lies.PATH.read_text(encoding="utf-8"))["examples"]
+    found = web_of_lies.items(None)
+    assert len(found) == len(examples) == 250
+    for example, item in zip(examples, found):
+        assert "Question: " + item.text == example["input"]
+        (question,) = item.questions
+        assert question.expected == web_of_lies.TARGETS[example["target"]]
+
+
+@needs_corpora
+def test_web_of_lies_items_parse_and_agree() -> None:
+    """A handful of the corpus, through certify: every one read and answered as gold says
+    (the whole corpus: ``python benchmarks/web_of_lies.py``)."""
+    tally = corpus.measure("web of lies", web_of_lies.items(12), None)
+    assert (tally.parsed, tally.agree, tally.questions) == (12, 12, 12), tally.disagreements
