@@ -138,6 +138,14 @@ class QuestionRules(Located):
             and not (t.type == "POSS" and tokens[i - 1].type == "THE")
         ]
         object_start = starts[-1] if starts else len(tokens) - 1
+        if len(tokens) == 2 and tokens[0].type == "WORD":  # "Does Tweety zorb?"
+            raise SentenceError(
+                f"'{tokens[1]}' is not an everyday verb certify knows (the lexicon's "
+                "[intransitive] verbs), and a verb of a relation needs its object",
+                self.token_span(tokens[1]),
+                f"Does {tokens[0]} fly?",
+                expected="an everyday verb such as 'fly', or a verb and its object",
+            )
         if object_start < 2:
             raise SentenceError(
                 "I can't tell the subject, verb and object", span, "Does Ana like Bob?"

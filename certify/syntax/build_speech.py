@@ -19,6 +19,7 @@ from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import intransitive_verbs
 from certify.syntax.located import Located, _has, _of, _tokens
+from certify.syntax.words import singular
 
 _NEGATING = ("NOT", "NEVER")
 
@@ -85,7 +86,11 @@ class SpeechRules(Located):
         span = self.span(meta)
         subject = self._np_from_tokens(tokens, span)
         predicate = _predicate(_tokens(children)[-1])
-        return ast.QTrue(ast.Clause(subject, predicate, False, span, _has(children, "DO")))
+        plural = _has(children, "DO")
+        if plural and subject.kind == "name":  # "Do birds fly?": do all birds fly?
+            noun = singular(subject.words[0])
+            subject = ast.NP("every", (noun,), f"all {subject.text}", span, owner="all")
+        return ast.QTrue(ast.Clause(subject, predicate, False, span, plural))
 
     def q_which(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         return ast.QWhich(_predicate(_tokens(children)[-1]), self.span(meta))
