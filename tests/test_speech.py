@@ -170,3 +170,42 @@ def test_an_unknown_verb_is_an_error_at_that_word() -> None:
     with pytest.raises(TextError) as caught:
         parse_sentence("Tweety zorbs", 1, 1, ".")
     assert caught.value.column == 8
+
+
+BABI_15 = """Mice are afraid of wolves.
+Gertrude is a mouse.
+Sheep are afraid of wolves.
+Wolves are afraid of cats.
+Jessica is a wolf.
+Emily is a sheep.
+"""
+
+
+def test_a_relation_between_classes() -> None:
+    """``What is gertrude afraid of?`` (bAbI 15, lower-case name and all): wolves in every
+    state, and classically nothing rules out the other classes the text speaks of."""
+    (found,) = answers(BABI_15, "What is gertrude afraid of?")
+    status, sets = found
+    assert status == "open" and sets is not None
+    assert all("wolf" in s.replace(",", " ").split() for s in sets)
+    assert answers(BABI_15, "Is Gertrude afraid of wolves?", "Is Emily afraid of cats?") == [
+        ("forced", ("yes",)),
+        ("open", ("no", "yes")),
+    ]
+    # "sheep" is its own plural: "Sheep are ..." is a rule, not a named individual
+    assert answers(BABI_15, "Is Emily afraid of wolves?") == [("forced", ("yes",))]
+    assert answers("Tom is afraid of the dog.", "Is Tom afraid of the dog?") == [
+        ("forced", ("yes",))
+    ]
+    assert answers("Tom is afraid.", "Is Tom afraid?") == [("forced", ("yes",))]
+
+
+def test_having() -> None:
+    assert answers("Bo has the cat.", "What does Bo have?", "Does Bo have the cat?") == [
+        ("forced", ("the cat",)),
+        ("forced", ("yes",)),
+    ]
+    assert answers("Bo has the cat. The dog is in the hall.", "What does Bo have?") == [
+        ("open", ("the cat", "the cat and the dog"))
+    ]
+    assert answers("Bo does not have the cat.", "What does Bo have?") == [("forced", ("nothing",))]

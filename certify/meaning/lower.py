@@ -36,10 +36,12 @@ from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.parse import Parsed
-from certify.syntax.words import singular
+from certify.syntax.words import is_plural, singular
 
 _QUESTIONS = (
     ast.QWhich,
+    ast.QOf,
+    ast.QHas,
     ast.QWhere,
     ast.QWhereBefore,
     ast.QWho,
@@ -64,6 +66,8 @@ class Lowering(Declaring):
     """The last statement's carried objects moving along with it (``Carrying.follow``)."""
     places_named: set[str] = field(default_factory=set)
     """Every key used as a place so far: never a candidate of ``Who lies?``."""
+    of_classes: dict[str, dict[str, None]] = field(default_factory=dict)
+    """``afraid`` → the classes something is said to be afraid of (``What is Tom afraid of?``)."""
 
     # ------------------------------------------------------------------ entry points
 
@@ -117,6 +121,10 @@ class Lowering(Declaring):
         query: queries.Query
         if isinstance(node, ast.QWhich):
             query = speech.which(self, node)
+        elif isinstance(node, ast.QOf):
+            query = speech.of_which(self, node)
+        elif isinstance(node, ast.QHas):
+            query = speech.has_which(self, node)
         elif isinstance(node, ast.QWhere):
             query = queries.AskWhere(self.thing(node.thing, located=True))
         elif isinstance(node, ast.QWhereBefore):
@@ -193,11 +201,7 @@ class Lowering(Declaring):
     def clause(self, clause: ast.Clause) -> ir.Formula:
         """One subject, one predicate; rules for generic subjects."""
         subject = clause.subject
-        if (
-            subject.kind == "name"
-            and clause.plural
-            and singular(subject.words[0]) != subject.words[0]
-        ):
+        if subject.kind == "name" and clause.plural and is_plural(subject.words[0]):
             subject = ast.NP("every", (singular(subject.words[0]),), subject.text, subject.span)
         if subject.kind in ("generic", "every"):
             conditions: list[ir.Formula] = [ir.Holds(a, VAR) for a in subject.adjectives]
@@ -242,7 +246,7 @@ class Lowering(Declaring):
             return ir.InPlace(thing, self.place(predicate.place))
         if isinstance(predicate, ast.PPossess):
             return self.carrying.possess(self, clause, predicate)
-        if isinstance(predicate, (ast.PTruth, ast.PVerb, ast.PSays)):
+        if isinstance(predicate, (ast.PTruth, ast.PVerb, ast.PSays, ast.POf)):
             return speech.predicate(self, clause)
         if isinstance(predicate, ast.PSamePlace):
             assert predicate.other is not None

@@ -18,6 +18,7 @@ from certify.meaning.mentions import VAR, mentions_bound
 from certify.meaning.quantifiers import quantifiers
 from certify.syntax import ast
 from certify.syntax.lexicon import intransitive_verbs
+from certify.syntax.words import singular
 
 if TYPE_CHECKING:
     from certify.meaning.lower import Lowering
@@ -45,6 +46,8 @@ def predicate(lowering: Lowering, clause: ast.Clause) -> ir.Formula:
     meaning = clause.predicate
     if isinstance(meaning, (ast.PTruth, ast.PVerb)):
         return atom(meaning, lowering.thing(clause.subject))
+    if isinstance(meaning, ast.POf):
+        return _of(lowering, clause.subject, meaning)
     assert isinstance(meaning, ast.PSays)
     speaker = lowering.thing(clause.subject)
     outer = lowering._words
@@ -77,3 +80,50 @@ def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     assert isinstance(meaning, (ast.PTruth, ast.PVerb))
     candidates = named_individuals(lowering)
     return queries.AskWhich(candidates, tuple(atom(meaning, c) for c in candidates))
+
+
+def _class_of(np: ast.NP) -> str | None:
+    """The class a bare lower-case noun names (``wolves`` → ``wolf``); None for a thing."""
+    if np.kind == "name" and np.text[:1].islower():
+        return singular(np.words[0])
+    return None
+
+
+def of_property(adjective: str, noun: str) -> str:
+    """The property of fearing a class: ``afraid of wolf``."""
+    return f"{adjective} of {noun}"
+
+
+def _of(lowering: Lowering, subject: ast.NP, meaning: ast.POf) -> ir.Formula:
+    """``is afraid of wolves``: a property (of the class); ``of the dog``: a relation."""
+    thing = lowering.thing(subject)
+    noun = _class_of(meaning.object)
+    if noun is None:
+        return ir.Related(f"{meaning.adjective} of", thing, lowering.thing(meaning.object))
+    lowering.of_classes.setdefault(meaning.adjective, {})[noun] = None
+    return ir.Holds(of_property(meaning.adjective, noun), thing)
+
+
+def of_which(lowering: Lowering, node: ast.QOf) -> queries.AskWhich:
+    """``What is Tom afraid of?``: which of the classes the text says something is afraid of."""
+    thing = lowering.thing(node.thing)
+    nouns = tuple(lowering.of_classes.get(node.adjective, {}))
+    formulas = tuple(ir.Holds(of_property(node.adjective, n), thing) for n in nouns)
+    return queries.AskWhich(nouns, formulas, "nothing")
+
+
+def has_which(lowering: Lowering, node: ast.QHas) -> queries.AskWhich:
+    """``What does Bo have?``: which of the things the text names (not people, not places)."""
+    owner = lowering.thing(node.thing)
+    things = tuple(
+        key
+        for key, (role, _) in lowering.roles.items()
+        if role == "thing"
+        and key != owner
+        and not key[:1].isupper()
+        and key[:1].upper() + key[1:] not in lowering.roles  # "gertrude": Gertrude's own word
+        and key not in lowering.places_named
+        and not ir.is_anonymous(key)
+    )
+    formulas = tuple(ir.Related("have", owner, t) for t in things)
+    return queries.AskWhich(things, formulas, "nothing")

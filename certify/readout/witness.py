@@ -79,7 +79,10 @@ def _atom_text(vocabulary: ir.Vocabulary, atom: ir.Holds | ir.Related) -> str:
             else ""
         )
         return f"{vocabulary.label(atom.thing)} is {article}{atom.predicate}"
+    if atom.verb.endswith(" of"):  # "Tom is afraid of the dog"
+        return f"{vocabulary.label(atom.subject)} is {atom.verb} {vocabulary.label(atom.object)}"
     verb = atom.verb + ("es" if atom.verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
+    verb = "has" if atom.verb == "have" else verb
     return f"{vocabulary.label(atom.subject)} {verb} {vocabulary.label(atom.object)}"
 
 

@@ -13,9 +13,12 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from certify.numeric import LinearExpr
+from certify.syntax.speech_ast import POf as POf
 from certify.syntax.speech_ast import PSays as PSays
 from certify.syntax.speech_ast import PTruth as PTruth
 from certify.syntax.speech_ast import PVerb as PVerb
+from certify.syntax.speech_ast import QHas as QHas
+from certify.syntax.speech_ast import QOf as QOf
 from certify.syntax.speech_ast import QWhich as QWhich
 
 
@@ -157,6 +160,7 @@ Predicate: TypeAlias = (
     PTruth
     | PSays
     | PVerb
+    | POf
     | PLocation
     | PPossess
     | PSamePlace
@@ -381,6 +385,9 @@ class QAge:
 
 
 QuestionAst: TypeAlias = (
-    QWhere | QWhereBefore | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge
-) | QWhich
+    (QWhere | QWhereBefore | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge)
+    | QWhich
+    | QOf
+    | QHas
+)
 Sentence: TypeAlias = Body | Declaration | Measurement | Independence

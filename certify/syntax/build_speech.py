@@ -81,6 +81,26 @@ class SpeechRules(Located):
         place = _of(children, ast.NP)[-1]
         return ast.PLocation(place), _negated(children), _plural(children, word, word == "live"), ""
 
+    def p_of(self, meta: Meta, children: list[Any]) -> Any:
+        word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
+        return self._pred(children, ast.POf(word, _of(children, ast.NP)[-1]))
+
+    def p_has(self, meta: Meta, children: list[Any]) -> Any:
+        predicate = ast.PRelation("have", _of(children, ast.NP)[-1])
+        return predicate, _has(children, "NOT"), _has(children, "DO"), ""
+
+    def q_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
+        return ast.QOf(word, _of(children, ast.NP)[-1])
+
+    def q_has(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        return ast.QHas(_of(children, ast.NP)[-1])
+
+    def q_of_true(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
+        thing, other = _of(children, ast.NP)
+        return ast.QTrue(ast.Clause(thing, ast.POf(word, other), False, self.span(meta)))
+
     def q_intransitive(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         tokens: list[Token] = next(c for c in children if isinstance(c, list))
         span = self.span(meta)

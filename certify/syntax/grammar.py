@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from certify.syntax.lexicon import intransitive_verbs, verbs
+from certify.syntax.lexicon import intransitive_verbs, of_adjectives, verbs
 
 
 def data_path(name: str) -> Path:
@@ -41,7 +41,11 @@ def grammar_text() -> str:
         alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
         text = text.replace(f"@{name}@", alternation)
     everyday = intransitive_verbs()
-    for name, words in (("intransitive", [*everyday]), ("intransitive_s", [*everyday.values()])):
+    for name, words in (
+        ("intransitive", [*everyday]),
+        ("intransitive_s", [*everyday.values()]),
+        ("of_adjectives", [*of_adjectives()]),
+    ):
         words.sort(key=lambda w: (-len(w), w))
         text = text.replace(f"@{name}@", "|".join(map(re.escape, words)))
     return text

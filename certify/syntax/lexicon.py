@@ -98,3 +98,9 @@ def intransitive_verbs() -> dict[str, str]:
 def everyone_nouns() -> frozenset[str]:
     """Nouns that after "every" mean everyone: ``inhabitant``, ``islander``."""
     return frozenset(_table()["speech"]["everyone_nouns"])
+
+
+@cache
+def of_adjectives() -> tuple[str, ...]:
+    """Adjectives read with "of" as a relation: ``afraid`` (``Cats are afraid of wolves.``)."""
+    return tuple(_table()["relations"]["of_adjectives"])

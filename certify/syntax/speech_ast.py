@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from certify.syntax.ast import Body, Predicate, Span
+    from certify.syntax.ast import NP, Body, Predicate, Span
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,3 +39,26 @@ class QWhich:
 
     predicate: Predicate
     span: Span
+
+
+@dataclass(frozen=True, slots=True)
+class POf:
+    """``is afraid of wolves`` (a class: ``object`` a plural noun) or ``of the dog`` (a thing)."""
+
+    adjective: str
+    object: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QOf:
+    """What is Tom afraid of? — the classes the text says something is afraid of."""
+
+    adjective: str
+    thing: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QHas:
+    """What does Bo have? — the things the text names that Bo has."""
+
+    thing: NP

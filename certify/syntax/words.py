@@ -54,6 +54,15 @@ def singular(word: str) -> str:
     return word
 
 
+_SAME_PLURAL = frozenset({"sheep", "fish", "deer", "moose", "bison", "salmon", "trout"})
+
+
+def is_plural(word: str) -> bool:
+    """Whether a noun is (or may be) a plural: ``cats``, ``mice``, and ``sheep`` after ``are``."""
+    word = word.lower()
+    return singular(word) != word or word in _SAME_PLURAL
+
+
 def verb_base(word: str) -> str:
     """``likes`` → ``like``, ``chases`` → ``chase``, ``carries`` → ``carry``."""
     word = word.lower()
