@@ -34,21 +34,8 @@ from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
 from certify.syntax.lexicon import discourse_words, sentence_adverbs
 from certify.syntax.located import ReservedWord
+from certify.syntax.quotes import CLOSING, closes, foreign_character, inside, quoted_spans
 from certify.syntax.repair import mend, probe
-
-_FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
-_QUOTED = re.compile(r"""(\bsays\s*[:,]?\s*)["“]([^"“”]*)["”]\s*$""", re.IGNORECASE)
-"""Quoted speech, the one place quotes are read: ``A says: "B is a knave."``."""
-_CLOSING = ('"', "”")
-
-
-def _foreign(text: str) -> re.Match[str] | None:
-    """The first character certify does not read; the quotes of quoted speech are read."""
-    quoted = _QUOTED.search(text)
-    if quoted is not None:
-        text = text[: quoted.start()] + quoted.group(1) + " " + quoted.group(2) + " "
-    return _FOREIGN.search(text)
-
 
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
@@ -90,15 +77,10 @@ def split_sentences(line: str) -> list[tuple[int, str, str]]:
     """Split one line into (column, sentence, terminator); terminator "" if it never ends."""
     found: list[tuple[int, str, str]] = []
     start = 0
-    quoted = _quoted_spans(line)
+    quoted = quoted_spans(line)
     for index, char in enumerate(line):
         is_end = char == "?" or (char == "." and not line[index + 1 : index + 2].isdigit())
-        is_end = is_end and not any(low < index < high for low, high in quoted)
-        if any(index == high for _, high in quoted) and line[index + 1 :].lstrip()[:1] not in (
-            ".",
-            "?",
-        ):  # 'A says: "B is a knave."' ends at its closing quote
-            is_end = True
+        is_end = (is_end and not inside(quoted, index)) or closes(line, quoted, index)
         if is_end:
             text = line[start:index]
             if text.strip():
@@ -108,17 +90,6 @@ def split_sentences(line: str) -> list[tuple[int, str, str]]:
     if rest.strip():
         found.append((start + 1 + len(rest) - len(rest.lstrip()), rest.strip(), ""))
     return found
-
-
-def _quoted_spans(line: str) -> list[tuple[int, int]]:
-    """Where quoted speech is (``says: "B is a knave."``): the positions of each quote pair.
-
-    Only a quote after ``says`` opens one, and only when it closes on the same line; the
-    sentence ends after the closing quote."""
-    spans = []
-    for found in re.finditer(r"""\bsays\s*[:,]?\s*(["“])[^"“”]*(["”])""", line, re.IGNORECASE):
-        spans.append((found.start(1), found.start(2)))
-    return spans
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,9 +177,9 @@ def read_document(source: str, file: str = "<text>") -> Document:
 def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") -> Parsed:
     """Parse one sentence (without its final "." or "?") into an AST node."""
     written = text + end
-    if end in _CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
+    if end in CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
         text, end = text + end, "."
-    foreign = _foreign(text)
+    foreign = foreign_character(text)
     at = next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
     if foreign is not None and (at is None or foreign.start() < at):
         at = foreign.start()
@@ -303,7 +274,7 @@ def reads(sentence: str) -> bool:
     """Whether certify reads ``sentence`` (ending in "." or "?") on its own, without a word of
     diagnosis: how a suggestion is checked before it is shown."""
     text, end = sentence[:-1], sentence[-1:]
-    if end not in (".", "?") or _foreign(text) or any(hidden(c) for c in text):
+    if end not in (".", "?") or foreign_character(text) or any(hidden(c) for c in text):
         return False
     try:
         check_text(text, 1, 1)

@@ -1,0 +1,50 @@
+"""Quoted speech, the one place certify reads quotes: ``A says: "B is a knave."``.
+
+Any other quote, bracket or markup character is refused where it stands (``FOREIGN``).  A
+quote after ``says`` opens quoted speech when it closes on the same line; the sentence then
+ends at the closing quote (or at a "." after it), so the period inside the quotes is the
+said sentence's own.
+"""
+
+from __future__ import annotations
+
+import re
+
+FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
+"""Characters that are not part of certify's language (outside quoted speech)."""
+QUOTED = re.compile(r"""(\bsays\s*[:,]?\s*)["“]([^"“”]*)["”]\s*$""", re.IGNORECASE)
+"""Quoted speech, the one place quotes are read: ``A says: "B is a knave."``."""
+CLOSING = ('"', "”")
+
+
+def foreign_character(text: str) -> re.Match[str] | None:
+    """The first character certify does not read; the quotes of quoted speech are read."""
+    quoted = QUOTED.search(text)
+    if quoted is not None:
+        text = text[: quoted.start()] + quoted.group(1) + " " + quoted.group(2) + " "
+    return FOREIGN.search(text)
+
+
+def quoted_spans(line: str) -> list[tuple[int, int]]:
+    """Where quoted speech is (``says: "B is a knave."``): the positions of each quote pair.
+
+    Only a quote after ``says`` opens one, and only when it closes on the same line; the
+    sentence ends after the closing quote."""
+    spans = []
+    for found in re.finditer(r"""\bsays\s*[:,]?\s*(["“])[^"“”]*(["”])""", line, re.IGNORECASE):
+        spans.append((found.start(1), found.start(2)))
+    return spans
+
+
+def inside(spans: list[tuple[int, int]], index: int) -> bool:
+    """Whether ``index`` lies between the quotes of quoted speech (its "." ends nothing)."""
+    return any(low < index < high for low, high in spans)
+
+
+def closes(line: str, spans: list[tuple[int, int]], index: int) -> bool:
+    """Whether the closing quote at ``index`` ends the sentence ('A says: "B is a knave."'):
+    it does unless a "." or "?" follows it."""
+    return any(index == high for _, high in spans) and line[index + 1 :].lstrip()[:1] not in (
+        ".",
+        "?",
+    )
