@@ -22,7 +22,7 @@ from certify.syntax.parse import parser, read_document, split_sentences
 from tests.paths import SAMPLES
 
 TEXTS = sorted(SAMPLES.rglob("*.txt"))
-TOPICS = ("location", "attributes", "connectives", "rules", "numbers", "time", "stories")
+TOPICS = ("location", "attributes", "connectives", "rules", "numbers", "time", "stories", "puzzles")
 
 Shape = tuple[object, ...] | str
 
@@ -52,6 +52,8 @@ def corpus_shapes() -> frozenset[Shape]:
             if content.strip().lower() == "story:":
                 continue
             for _, text, end in split_sentences(content):
+                if end in ('"', "”"):  # quoted speech ends at its closing quote
+                    text += end
                 found.add(sentence_shape(text, end == "?"))
     return frozenset(found)
 
