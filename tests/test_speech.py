@@ -209,3 +209,21 @@ def test_having() -> None:
         ("open", ("the cat", "the cat and the dog"))
     ]
     assert answers("Bo does not have the cat.", "What does Bo have?") == [("forced", ("nothing",))]
+
+
+def test_a_claim_is_not_an_event() -> None:
+    story = "Story:\nBo is in the kitchen.\nAna says Bo is in the garden.\n"
+    assert answers(story, "Where is Bo?", "Does Ana lie?") == [
+        ("forced", ("the kitchen",)),
+        ("forced", ("yes",)),
+    ]
+    with pytest.raises(TextError) as caught:
+        certify.check("Ana says Bo went to the garden.", [])
+    assert caught.value.column == 10 and "not an event" in str(caught.value)
+
+
+def test_who_lies_does_not_depend_on_the_questions_asked_before() -> None:
+    text = "Bo lies. Ana tells the truth."
+    alone = answers(text, "Who lies?")
+    after = answers(text, "Does Carl lie?", "Who lies?")[1:]
+    assert alone == after == [("forced", ("Bo",))]

@@ -65,7 +65,9 @@ class Lowering(Declaring):
     carried: tuple[ir.Statement, ...] = ()
     """The last statement's carried objects moving along with it (``Carrying.follow``)."""
     places_named: set[str] = field(default_factory=set)
-    """Every key used as a place so far: never a candidate of ``Who lies?``."""
+    """Every key a statement so far uses as a place: never a candidate of ``Who lies?``."""
+    things_named: dict[str, None] = field(default_factory=dict)
+    """Every key a statement so far names as a thing, in order (``speech.remember``)."""
     of_classes: dict[str, dict[str, None]] = field(default_factory=dict)
     """``afraid`` → the classes something is said to be afraid of (``What is Tom afraid of?``)."""
 
@@ -96,6 +98,7 @@ class Lowering(Declaring):
             raise discourse_error(parsed)
         self.carried = self.carrying.follow(parsed, updates)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
+        speech.remember(self, self._mentions)
         statement = ir.Statement(
             parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
         )
@@ -285,12 +288,6 @@ class Lowering(Declaring):
             clause.span,
             "The places are the kitchen, the garden and the hall.",
         )
-
-    def place(self, np: ast.NP) -> str:
-        """The key of a place (``Naming.place``), remembered as one."""
-        key = super().place(np)
-        self.places_named.add(key)
-        return key
 
     def someone(self, clause: ast.Clause) -> ir.Formula:
         """ "Someone is in the kitchen.": some individual, named or one the text does not name."""

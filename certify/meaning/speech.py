@@ -14,9 +14,10 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from certify.meaning import ir, queries
-from certify.meaning.mentions import VAR, mentions_bound
+from certify.meaning.mentions import VAR, Mention, mentions_bound
 from certify.meaning.quantifiers import quantifiers
 from certify.syntax import ast
+from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import intransitive_verbs
 from certify.syntax.words import singular
 
@@ -50,27 +51,37 @@ def predicate(lowering: Lowering, clause: ast.Clause) -> ir.Formula:
         return _of(lowering, clause.subject, meaning)
     assert isinstance(meaning, ast.PSays)
     speaker = lowering.thing(clause.subject)
+    _refuse_events(meaning.said)
     outer = lowering._words
     inner = quantifiers(meaning.said)
     lowering._words = inner  # "A says everyone lies": the rule is inside what A says
+    start = len(lowering._mentions)
     try:
         said = lowering.body(meaning.said)
     finally:
         lowering._words = outer
+    # what is said moves nobody, even in a story: it is a claim, not an event
+    lowering._mentions[start:] = [
+        m for m in lowering._mentions[start:] if m.role not in ("subject", "moved")
+    ]
     if mentions_bound(said):
         said = ir.ForAll(VAR, said, inner.people)
     return ir.Iff(ir.Holds(TRUTHFUL, speaker), said)
 
 
+def remember(lowering: Lowering, mentions: list[Mention]) -> None:
+    """Keep what a statement names (never what a question names, so that an answer does not
+    depend on the questions asked before it)."""
+    lowering.places_named.update(m.key for m in mentions if m.role == "place")
+    lowering.things_named.update(dict.fromkeys(m.key for m in mentions if m.role == "thing"))
+
+
 def named_individuals(lowering: Lowering) -> tuple[str, ...]:
-    """The individuals the text names so far, in order: capitalized names not used as places."""
+    """The individuals the statements so far name, in order: capitalized names, not places."""
     return tuple(
         key
-        for key, (role, _) in lowering.roles.items()
-        if role == "thing"
-        and key[:1].isupper()
-        and key not in lowering.places_named
-        and not ir.is_anonymous(key)
+        for key in lowering.things_named
+        if key[:1].isupper() and key not in lowering.places_named and not ir.is_anonymous(key)
     )
 
 
@@ -117,13 +128,40 @@ def has_which(lowering: Lowering, node: ast.QHas) -> queries.AskWhich:
     owner = lowering.thing(node.thing)
     things = tuple(
         key
-        for key, (role, _) in lowering.roles.items()
-        if role == "thing"
-        and key != owner
+        for key in lowering.things_named
+        if key != owner
         and not key[:1].isupper()
-        and key[:1].upper() + key[1:] not in lowering.roles  # "gertrude": Gertrude's own word
         and key not in lowering.places_named
         and not ir.is_anonymous(key)
     )
     formulas = tuple(ir.Related("have", owner, t) for t in things)
     return queries.AskWhich(things, formulas, "nothing")
+
+
+def _refuse_events(said: ast.Body) -> None:
+    """Movement and possession are events in text order: never inside what someone says."""
+    stack: list[object] = [said]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, ast.Clause):
+            predicate = item.predicate
+            if isinstance(predicate, ast.PPossess) or (
+                isinstance(predicate, ast.PLocation) and predicate.mode == "moved"
+            ):
+                raise SentenceError(
+                    "what a speaker says is a claim, not an event: certify does not read "
+                    "movement or possession inside 'says'",
+                    item.span,
+                    "Vernell says Sherrie is in the kitchen.",
+                    expected="a statement of fact after 'says'",
+                )
+            if isinstance(predicate, ast.PSays):
+                stack.append(predicate.said)
+        elif isinstance(item, (ast.Conj, ast.Disj, ast.Xor, ast.Nor)):
+            stack.extend(item.parts)
+        elif isinstance(item, ast.Neg):
+            stack.append(item.part)
+        elif isinstance(item, ast.IfThen):
+            stack += [item.premise, item.conclusion]
+        elif isinstance(item, ast.Iff):
+            stack += [item.left, item.right]
