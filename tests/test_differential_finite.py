@@ -63,6 +63,13 @@ FORMS = {
     "discourse",
     *(f"Possess {mode}" for mode in ("take", "drop", "give")),
     "in-file question",
+    "Truth",
+    "Act",
+    *(f"Says {form}" for form in ("says", "that", "quoted")),
+    "WhoDoes lies",
+    "WhoDoes truth",
+    "IsTrue direct Truth",
+    "IsTrue direct Act",
     *(f"name {n}" for n in ("A", "the silver key", "the living room", "Luis's house", "the tent")),
 }
 

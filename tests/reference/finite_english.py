@@ -8,10 +8,12 @@ from __future__ import annotations
 
 from tests.reference.finite_text import (
     ATTRIBUTES,
+    EVERYDAY,
     NOUNS,
     PLURAL_ATTRIBUTE,
     PRONOUNS,
     VERBS,
+    Act,
     Connective,
     Declare,
     Different,
@@ -30,12 +32,15 @@ from tests.reference.finite_text import (
     Rule,
     Same,
     SameValue,
+    Says,
     Statement,
+    Truth,
     Value,
     WasBefore,
     WhatValue,
     Where,
     Who,
+    WhoDoes,
     Whose,
     listing,
     questions_of,
@@ -61,7 +66,7 @@ def clause(statement: Statement, subject: str | None = None) -> str:
     """The statement as a clause without its final period; ``subject`` replaces the subject
     (a pronoun)."""
     s = statement
-    if isinstance(s, In | Move | Possess | Value | Prop | Kind | Relation):
+    if isinstance(s, In | Move | Possess | Value | Prop | Kind | Relation | Truth | Act):
         x = subject or s.subject
     if isinstance(s, In):
         p = s.places
@@ -114,6 +119,15 @@ def clause(statement: Statement, subject: str | None = None) -> str:
         if s.negated:
             return f"{x} does not {VERBS[s.verb]} {s.object}"
         return f"{x} {s.verb} {s.object}"
+    if isinstance(s, Truth):
+        return f"{x} tells the truth" if s.truthful else f"{x} lies"
+    if isinstance(s, Act):
+        return f"{x} does not {EVERYDAY[s.verb]}" if s.negated else f"{x} {s.verb}"
+    if isinstance(s, Says):
+        speaker = subject or s.speaker
+        if s.form == "quoted":
+            return f'{speaker} says: "{sentence(clause(s.said))}."'
+        return f"{speaker} says {'that ' * (s.form == 'that')}{clause(s.said)}"
     if isinstance(s, Connective):
         return connective_clause(s)
     assert isinstance(s, Rule)
@@ -176,7 +190,13 @@ def question_text(q: Question) -> str:
         return f"Whose {q.noun} is {q.subject} in?"
     if isinstance(q, WhatValue):
         return f"What {q.attribute} is {q.subject}?"
+    if isinstance(q, WhoDoes):
+        return {"lies": "Who lies?", "truth": "Who tells the truth?"}.get(q.kind, f"Who {q.kind}?")
     s = q.statement
+    if q.form == "direct" and isinstance(s, Truth):
+        return f"Does {s.subject} {'tell the truth' if s.truthful else 'lie'}?"
+    if q.form == "direct" and isinstance(s, Act):
+        return f"Does {s.subject} {EVERYDAY[s.verb]}?"
     if q.form == "direct" and isinstance(s, Relation):
         return f"Does {s.subject} {VERBS[s.verb]} {s.object}?"
     if q.form == "direct" and isinstance(s, Kind):
@@ -199,6 +219,8 @@ def render(text: FiniteText) -> tuple[str, list[str]]:
         for statement in said:
             subject = pronoun_for(subject_of(previous) or "") if line.pronoun else None
             opening = f"{line.discourse} " if line.discourse else ""
-            out.append(sentence(opening + clause(statement, subject)) + ".")
+            written = sentence(opening + clause(statement, subject))
+            quoted = isinstance(statement, Says) and statement.form == "quoted"
+            out.append(written if quoted else written + ".")  # 'A says: "B."' ends at its quote
         previous = said[0] if said else previous
     return "\n".join(out) + "\n", [question_text(q) for q in text.asks]

@@ -29,6 +29,7 @@ from tests.reference.finite_text import (
     DROPS,
     GIVES,
     TAKES,
+    Act,
     Connective,
     Declare,
     Different,
@@ -50,12 +51,15 @@ from tests.reference.finite_text import (
     Rule,
     Same,
     SameValue,
+    Says,
     Statement,
+    Truth,
     Value,
     WasBefore,
     WhatValue,
     Where,
     Who,
+    WhoDoes,
     Whose,
     is_place_noun,
     listing,
@@ -118,6 +122,8 @@ class World:
         self.located = sorted(seen.located - self.places)
         holders = {name for name, _ in seen.holders}
         self.individuals = sorted((seen.located | seen.named | holders) - self.places)
+        # "Who lies?": the capitalized names (not possessives) the statements before it name
+        self.persons = [n for n in self.individuals if n[:1].isupper() and "'" not in n]
         self.edges = sorted(
             ("edge", s, p) for s, p in _containments(items) if s in self.places and s != p
         )
@@ -240,6 +246,8 @@ class World:
             return frozenset(), lambda a: True
         if isinstance(s, Connective):
             return _connect(s.kind, [self.term(p, now) for p in s.parts])
+        if isinstance(s, Says):  # said holds exactly when the speaker tells the truth
+            return _connect("iff", [_fact(Truth(s.speaker, True)), self.term(s.said, now)])
         if isinstance(s, Rule):
             return self._rule(s)
         return _fact(s)
@@ -275,6 +283,12 @@ class World:
         if isinstance(q, WhatValue):
             var = ("attr", q.subject, q.attribute)
             return frozenset({var}), lambda a: a[var]
+        if isinstance(q, WhoDoes):
+            truth = {"lies": False, "truth": True}
+            made: list[Statement] = [
+                Truth(x, truth[q.kind]) if q.kind in truth else Act(x, q.kind) for x in self.persons
+            ]
+            return _names([(x, _fact(m)) for x, m in zip(self.persons, made)], "nobody")
         assert isinstance(q, IsTrue)
         return _yes_no(self.term(q.statement, now))
 
@@ -407,7 +421,12 @@ def _fact(s: Statement) -> Term:
     if isinstance(s, SameValue):
         first, second = ("attr", s.first, s.attribute), ("attr", s.second, s.attribute)
         return frozenset({first, second}), lambda a: (a[first] == a[second]) == s.same
-    if isinstance(s, Prop):
+    if isinstance(s, Truth):
+        truth: Var = ("truthful", s.subject)
+        return frozenset({truth}), lambda a: a[truth] is s.truthful
+    if isinstance(s, Act):
+        var = ("act", s.subject, s.verb)
+    elif isinstance(s, Prop):
         var = ("prop", s.subject, s.adjective)
     elif isinstance(s, Kind):
         var = ("kind", s.subject, s.noun)

@@ -19,6 +19,7 @@ from tests.reference.finite_text import (
     ADJECTIVES,
     ATTRIBUTES,
     DROPS,
+    EVERYDAY,
     GIVES,
     MOVES,
     NOUNS,
@@ -27,6 +28,7 @@ from tests.reference.finite_text import (
     TAKES,
     THINGS,
     VERBS,
+    Act,
     Connective,
     Declare,
     Different,
@@ -49,12 +51,15 @@ from tests.reference.finite_text import (
     Rule,
     Same,
     SameValue,
+    Says,
     Statement,
+    Truth,
     Value,
     WasBefore,
     WhatValue,
     Where,
     Who,
+    WhoDoes,
     Whose,
     is_place_noun,
     is_question,
@@ -156,7 +161,8 @@ def containment(draw: st.DrawFn, cast: Cast) -> Statement:
 
 def group(draw: st.DrawFn, cast: Cast) -> Statement:
     form = pick(draw, ("and", "or", "exactly one", "at least one", "neither"))
-    size = 3 if form == "at least one" and len(cast.individuals) > 2 else 2
+    three = form == "at least one" and len(cast.individuals) > 2 and draw(st.booleans())
+    size = 3 if three else 2  # both sizes, whatever the seed
     names = _some(draw, cast.individuals, size, size)
     return Group(names, pick(draw, cast.places), form)
 
@@ -174,9 +180,14 @@ def fact(draw: st.DrawFn, cast: Cast, x: str, negated: bool | None = None) -> St
     """A property, class, relation or attribute value of ``x`` (negated if drawn so)."""
     kinds = ["prop", "kind"] + ["relation"] * (len(cast.individuals) > 1)
     kinds += ["value", "same value"] * (cast.attribute is not None)
+    kinds += ["truth", "act"]
     kind = pick(draw, kinds)
     negated = draw(st.booleans()) if negated is None else negated
     others = tuple(n for n in cast.individuals if n != x)
+    if kind == "truth":  # "X tells the truth" / "X lies" (in a question too)
+        return Truth(x, draw(st.booleans()))
+    if kind == "act":
+        return Act(x, pick(draw, tuple(EVERYDAY)), negated)
     if kind == "prop":
         return Prop(x, pick(draw, cast.adjectives), negated)
     if kind == "kind":
@@ -242,17 +253,29 @@ def rule(draw: st.DrawFn, cast: Cast) -> Rule:
     return Rule("chain", (first, second), goal)
 
 
+def says(draw: st.DrawFn, cast: Cast, x: str, depth: int = 0) -> Says:
+    """``x`` says a fact, a location or (once) what someone else says; never an event."""
+    form = pick(draw, ("says", "that", "quoted"))
+    kind = pick(draw, ("fact", "in", "says") if depth == 0 else ("fact", "in"))
+    y = pick(draw, cast.individuals)
+    if kind == "says" and form != "quoted":
+        return Says(x, says(draw, cast, y, depth + 1), form)
+    if kind == "in":
+        return Says(x, In(y, (pick(draw, cast.places),), pick(draw, ("in", "not"))), form)
+    return Says(x, fact(draw, cast, y), form)
+
+
 def statement(draw: st.DrawFn, cast: Cast, previous: str | None) -> Statement:
     """One statement; its subject is often the previous one's, so pronouns can stand in."""
     pool = cast.individuals
     x = pick(draw, (previous, *pool) if previous in pool else pool)
     if cast.story:
-        kind = pick(draw, ("in", "move", "fact", "same", "possess"))
+        kind = pick(draw, ("in", "move", "fact", "same", "possess", "says"))
         if kind == "same" and len(pool) > 1:
             return Same(x, pick(draw, tuple(n for n in pool if n != x)))
     else:
         kinds = ("in", "fact", "containment", "group", "together", "connective", "rule")
-        kind = pick(draw, (*kinds, "nobody", "move", "possess"))
+        kind = pick(draw, (*kinds, "nobody", "move", "possess", "says"))
         if len(pool) < 2 and kind in ("group", "together"):
             kind = "in"
     if kind == "possess":
@@ -260,6 +283,8 @@ def statement(draw: st.DrawFn, cast: Cast, previous: str | None) -> Statement:
         if found is not None:
             return found
         kind = "move"
+    if kind == "says":
+        return says(draw, cast, x)
     if kind == "move":
         return Move(x, pick(draw, cast.places), pick(draw, MOVES))
     if kind == "fact":
@@ -309,11 +334,13 @@ def question(
     individuals = tuple(sorted((seen.located | seen.named | {h for h, _ in seen.holders}) - places))
     askable = tuple(p for p in cast.places if is_place_noun(p) or p in seen.places)
     houses = tuple(sorted({o[1] for p in seen.places if (o := owner_of(p)) and p in places}))
-    kinds = ["who", "true"]
+    kinds = ["who", "true", "who does"]
     kinds += ["where", "is in", "is in", "whose", "was before"] * bool(located)
     kinds += ["fact", "fact"] * bool(individuals)
-    kinds += ["value"] * bool(seen.holders and seen.declared)
+    kinds += ["value"] * 3 * bool(seen.holders and seen.declared)  # rare otherwise: any seed
     kind = pick(draw, kinds)
+    if kind == "who does":
+        return WhoDoes(pick(draw, ("lies", "truth", *EVERYDAY)))
     if kind == "where":
         return Where(pick(draw, located))
     if kind == "was before":
@@ -406,6 +433,8 @@ def forms_of(text: FiniteText) -> set[str]:
         found.add(f"{name} {form}".strip())
         if isinstance(item, Connective):
             items.extend(item.parts)
+        if isinstance(item, Says):
+            items.append(item.said)
         if isinstance(item, IsTrue):
             found.add(f"IsTrue {item.form} {type(item.statement).__name__}")
             items.append(item.statement)

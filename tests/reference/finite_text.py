@@ -73,6 +73,8 @@ MOVES = ("went to", "moved to", "journeyed to", "travelled to", "went back to")
 TAKES = ("got", "took", "grabbed", "picked up")
 DROPS = ("dropped", "discarded", "put down", "left")
 GIVES = ("gave", "passed", "handed")
+# Truth-tellers and everyday verbs (SPEC §3): the third person of a few verbs, with its base.
+EVERYDAY = {"flies": "fly", "swims": "swim", "runs": "run", "sings": "sing"}
 PRONOUNS = {"Ana": "she", "Bea": "she", "Eve": "she", "Carl": "he", "Dan": "he"}
 
 
@@ -206,6 +208,33 @@ class Relation:
 
 
 @dataclass(frozen=True)
+class Truth:
+    """X tells the truth (``truthful``) or X lies (not): a Boolean of X."""
+
+    subject: str
+    truthful: bool
+
+
+@dataclass(frozen=True)
+class Act:
+    """X flies (``verb`` the third person), or does not: a Boolean of X."""
+
+    subject: str
+    verb: str
+    negated: bool = False
+
+
+@dataclass(frozen=True)
+class Says:
+    """``speaker`` says ``said`` (forms: says, that, quoted): said holds exactly when the
+    speaker tells the truth; it is never a fact."""
+
+    speaker: str
+    said: Statement
+    form: str = "says"
+
+
+@dataclass(frozen=True)
 class Connective:
     """and, if, iff, either (exactly one), or (at least one), notboth, not, exactlyone."""
 
@@ -247,6 +276,9 @@ Statement = (
     | Prop
     | Kind
     | Relation
+    | Truth
+    | Act
+    | Says
     | Connective
     | Rule
 )
@@ -298,7 +330,16 @@ class IsTrue:
     form: str = "direct"
 
 
-Question = Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue
+@dataclass(frozen=True)
+class WhoDoes:
+    """Who lies? / Who tells the truth? / Who flies? (``kind``: lies, truth or a verb) — over
+    the capitalized names the statements before it name."""
+
+    kind: str
+
+
+Question = Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue | WhoDoes
+QUESTIONS = (Where, WasBefore, IsIn, Who, Whose, WhatValue, IsTrue, WhoDoes)
 
 
 @dataclass(frozen=True)
@@ -316,14 +357,14 @@ class FiniteText:
 
 
 def is_question(item: object) -> bool:
-    return isinstance(item, Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue)
+    return isinstance(item, QUESTIONS)
 
 
 def statements_of(lines: tuple[Line, ...] | list[Line]) -> list[Statement]:
     """The statements among ``lines``, in order (the in-file questions left out)."""
     found: list[Statement] = []
     for line in lines:
-        if not isinstance(line.item, Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue):
+        if not is_question(line.item):
             found.append(line.item)
     return found
 
@@ -332,7 +373,7 @@ def questions_of(lines: tuple[Line, ...] | list[Line]) -> list[Question]:
     """The in-file questions among ``lines``, in order."""
     found: list[Question] = []
     for line in lines:
-        if isinstance(line.item, Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue):
+        if is_question(line.item):
             found.append(line.item)
     return found
 
@@ -384,6 +425,11 @@ def mention(item: Statement | Question, into: Mentions) -> Mentions:
         into.named.add(item.subject)
     elif isinstance(item, Relation):
         into.named.update((item.subject, item.object))
+    elif isinstance(item, Truth | Act):
+        into.named.add(item.subject)
+    elif isinstance(item, Says):
+        into.named.add(item.speaker)
+        mention(item.said, into)
     elif isinstance(item, Connective):
         for part in item.parts:
             mention(part, into)
@@ -414,8 +460,10 @@ def text_places(text: FiniteText) -> frozenset[str]:
 
 def subject_of(item: object) -> str | None:
     """The one subject a pronoun in the next statement would refer to, if there is one."""
-    if isinstance(item, In | Move | Possess | Value | Prop | Kind | Relation):
+    if isinstance(item, In | Move | Possess | Value | Prop | Kind | Relation | Truth | Act):
         return item.subject
+    if isinstance(item, Says):
+        return item.speaker
     if isinstance(item, Same) and item.form == "as":
         return item.first
     return None

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tests.reference.finite_text import (
+    Act,
     Connective,
     Declare,
     Different,
@@ -29,10 +30,13 @@ from tests.reference.finite_text import (
     Rule,
     Same,
     SameValue,
+    Says,
+    Truth,
     Value,
     WhatValue,
     Where,
     Who,
+    WhoDoes,
     Whose,
 )
 
@@ -442,4 +446,36 @@ READINGS = [
     ),
 ]
 
-CASES = ISSUE_8 + FOUND + READINGS
+SPEECH = [
+    Case(
+        "a-claim-is-not-a-fact",
+        'Bea says Ana lies.\nA says: "Bea tells the truth."\nAna tells the truth.\n',
+        ("Does A lie?", "Who lies?", "Is it true that Bea flies?"),
+        True,
+        (answer("forced", "yes"), answer("forced", "A and Bea"), answer("open", "yes", "no")),
+        "Ana is truthful, so Bea's claim is false and Bea lies; A's claim that Bea is truthful "
+        "is false too. Nothing is said of flying (SPEC §3 Truth-tellers).",
+        FiniteText(
+            lines(
+                Says("Bea", Truth("Ana", False)),
+                Says("A", Truth("Bea", True), "quoted"),
+                Truth("Ana", True),
+            ),
+            (IsTrue(Truth("A", False)), WhoDoes("lies"), IsTrue(Act("Bea", "flies"), "it is true")),
+        ),
+    ),
+    Case(
+        "a-speaker-nobody-judges",
+        "Ana says that Bea does not fly.\nBea flies.\n",
+        ("Does Ana tell the truth?", "Who flies?"),
+        True,
+        (answer("forced", "no"), answer("open", "Bea", "Ana and Bea")),
+        "Bea flies, so Ana's claim is false; whether Ana flies is open.",
+        FiniteText(
+            lines(Says("Ana", Act("Bea", "flies", True), "that"), Act("Bea", "flies")),
+            (IsTrue(Truth("Ana", True)), WhoDoes("flies")),
+        ),
+    ),
+]
+
+CASES = ISSUE_8 + FOUND + READINGS + SPEECH
