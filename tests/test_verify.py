@@ -214,3 +214,25 @@ def test_mixed_report_with_a_narrowed_interval_is_caught() -> None:
 
     broken = _broken(text, change)
     assert any("outside the answer" in b for b in broken), broken
+
+
+QUANTIFIED_QUESTIONS = [
+    "All quiet things are cold.\nTom is quiet.\nIs it true that all quiet things are cold?\n",
+    "All birds fly.\nTweety is a bird.\nDo birds fly?\n",
+]
+
+
+@pytest.mark.parametrize("text", QUANTIFIED_QUESTIONS)
+def test_a_rule_asked_is_grounded_when_a_support_is_checked(text: str) -> None:
+    """Without the rule no statement names quiet(Tom) or cold(Tom): the question's own atoms
+    must still be in the space, or the empty support would force the rule vacuously."""
+    report = report_of(text)
+    assert report["questions"][0]["support"] == [1]
+    assert verify_document(report, text) == []
+
+
+def test_the_enumeration_engine_grounds_a_rule_asked() -> None:
+    text = "Tom is quiet.\nIs it true that everything is cold?\n"
+    for engine in ("sat", "enumerate"):
+        (answer,) = check(text, options=Options(engine=engine)).questions
+        assert (answer.status, sorted(answer.answers)) == ("open", ["no", "yes"]), engine

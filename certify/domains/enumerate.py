@@ -21,7 +21,13 @@ import numpy as np
 from certify.errors import UsageError
 from certify.evaluate import Evaluation
 from certify.meaning import ir
-from certify.meaning.space import boolean_atoms, candidate_edges, grounded, location_domain
+from certify.meaning.space import (
+    boolean_atoms,
+    candidate_edges,
+    ground_in,
+    grounded,
+    location_domain,
+)
 
 LIMIT = 1 << 20
 """The largest state space the engine agrees to enumerate."""
@@ -41,7 +47,10 @@ def space_size(problem: ir.Problem, extra: tuple[ir.Formula, ...] = ()) -> int:
 
 
 def _atoms(problem: ir.Problem, extra: tuple[ir.Formula, ...]) -> tuple[ir.Holds | ir.Related, ...]:
-    return boolean_atoms([f for _, f in grounded(problem)] + list(extra))
+    """The Boolean atoms of the statements and of the question, both grounded: a question's
+    rule ("Is it true that everything is cold?") asks about atoms no statement may name."""
+    asked = [ground_in(problem, f) for f in extra]
+    return boolean_atoms([f for _, f in grounded(problem)] + asked)
 
 
 def states(problem: ir.Problem, extra: tuple[ir.Formula, ...] = ()) -> Iterator[ir.State]:
