@@ -17,12 +17,19 @@ from lark import Token, Tree
 
 from certify.cli.batch import run_file
 from certify.readout.answer import Options
-from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.forms import (
+    PUZZLE_ORDERED,
+    PUZZLE_QUESTIONS,
+    PUZZLE_STATEMENTS,
+    QUESTIONS,
+    STATEMENTS,
+)
 from certify.syntax.parse import parser, read_document, split_sentences
+from certify.syntax.puzzle import declares_row, puzzle_parser
 from tests.paths import SAMPLES
 
 TEXTS = sorted(SAMPLES.rglob("*.txt"))
-TOPICS = ("location", "attributes", "connectives", "rules", "numbers", "time", "stories")
+TOPICS = ("location", "attributes", "connectives", "rules", "numbers", "time", "stories", "puzzles")
 
 Shape = tuple[object, ...] | str
 
@@ -36,10 +43,12 @@ def shape(node: Tree[Token] | Token) -> Shape:
     return (str(node.data), *(shape(child) for child in node.children))
 
 
-def sentence_shape(text: str, question: bool) -> Shape:
-    """The shape of one sentence given without its final "." or "?"."""
+def sentence_shape(text: str, question: bool, puzzle: bool = False) -> Shape:
+    """The shape of one sentence given without its final "." or "?" (``puzzle``: in a text
+    that declares a row, read with the puzzle grammar)."""
     start = "question" if question else "statement"
-    return shape(parser().parse(text, start=start))
+    reader = puzzle_parser() if puzzle else parser()
+    return ("puzzle",) * puzzle + (shape(reader.parse(text, start=start)),)
 
 
 @cache
@@ -47,12 +56,15 @@ def corpus_shapes() -> frozenset[Shape]:
     """The shapes of every sentence in every sample."""
     found: set[Shape] = set()
     for path in TEXTS:
-        for raw in path.read_text(encoding="utf-8").splitlines():
-            content = raw.split("#", 1)[0]
-            if content.strip().lower() == "story:":
-                continue
-            for _, text, end in split_sentences(content):
-                found.add(sentence_shape(text, end == "?"))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        sentences = [
+            (text, end)
+            for raw in lines
+            if raw.split("#", 1)[0].strip().lower() != "story:"
+            for _, text, end in split_sentences(raw.split("#", 1)[0])
+        ]
+        puzzle = any(end == "." and declares_row(text) for text, end in sentences)
+        found.update(sentence_shape(text, end == "?", puzzle) for text, end in sentences)
     return frozenset(found)
 
 
@@ -91,3 +103,20 @@ def test_every_statement_form_is_in_the_corpus(form: str, example: str) -> None:
 )
 def test_every_question_form_is_in_the_corpus(form: str, example: str) -> None:
     assert sentence_shape(example, question=True) in corpus_shapes(), f"no sample asks {form!r}"
+
+
+PUZZLE_FORMS = [(f, e) for f, e in PUZZLE_STATEMENTS] + [(f, e) for f, e, _ in PUZZLE_ORDERED]
+
+
+@pytest.mark.parametrize(("form", "example"), PUZZLE_FORMS, ids=[f for f, _ in PUZZLE_FORMS])
+def test_every_puzzle_form_is_in_the_corpus(form: str, example: str) -> None:
+    found = sentence_shape(example[:-1], question=False, puzzle=True)
+    assert found in corpus_shapes(), f"no sample says {form!r}"
+
+
+@pytest.mark.parametrize(
+    ("form", "example"), PUZZLE_QUESTIONS, ids=[f for f, _ in PUZZLE_QUESTIONS]
+)
+def test_every_puzzle_question_is_in_the_corpus(form: str, example: str) -> None:
+    found = sentence_shape(example[:-1], question=True, puzzle=True)
+    assert found in corpus_shapes(), f"no sample asks {form!r}"

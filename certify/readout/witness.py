@@ -50,7 +50,10 @@ def describe(
         sentences.append(f"{vocabulary.label(low)} is in {vocabulary.label(high)}")
     for (thing, attribute), value in state.values:
         pairs.append((f"{attribute} of {vocabulary.label(thing)}", value))
-        sentences.append(f"{vocabulary.label(thing)} is {value}")
+        if attribute == "position":  # a puzzle's row (certify.meaning.puzzle)
+            sentences.append(f"{vocabulary.label(thing)} is in position {value}")
+        else:
+            sentences.append(f"{vocabulary.label(thing)} is {value}")
     for atom in sorted(state.true_atoms, key=str):
         text = _atom_text(vocabulary, atom)
         pairs.append((text, "true"))

@@ -75,3 +75,17 @@ def reverse_scales() -> dict[str, str]:
 def same_scales() -> dict[str, str]:
     """Adjectives whose comparative reads another's scale: ``large`` → ``big``."""
     return dict(_table()["scales"]["same"])
+
+
+@cache
+def puzzle_words() -> dict[str, Any]:
+    """The puzzle table (``[puzzle]``): ``counts``, ``ordinals``, ``persons`` and ``links``
+    (each linking verb's -s form with its bare form: ``owns`` → ``own``)."""
+    return dict(_table()["puzzle"])
+
+
+def count_value(word: str) -> int:
+    """The number a count word names: ``three`` → 3, ``12`` → 12."""
+    if word.isdigit():
+        return int(word)
+    return 2 + list(puzzle_words()["counts"]).index(word.lower())

@@ -28,12 +28,14 @@ from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.catalogue import classify
 from certify.syntax.checks import check_text, check_tree
-from certify.syntax.diagnose import closest_form, describe_expected
+from certify.syntax.diagnose import closest_form, closest_puzzle_form, describe_expected
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
 from certify.syntax.lexicon import discourse_words, sentence_adverbs
 from certify.syntax.located import ReservedWord
+from certify.syntax.puzzle import declares_row, parse_puzzle
+from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.repair import mend, probe
 
 _FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
@@ -48,7 +50,7 @@ class Parsed:
     line: int
     column: int
     text: str
-    node: Sentence | QuestionAst
+    node: Sentence | QuestionAst | PuzzleStatement | Ask
     is_question: bool
     discourse: str = ""
     """The discourse word the statement opens with ("Then"), as written; "" when none."""
@@ -160,11 +162,14 @@ def read_document(source: str, file: str = "<text>") -> Document:
     sentences: list[Parsed] = []
     errors: list[TextError] = []
     deadline = run_limits.current()
+    puzzle = any(p.end == "." and declares_row(p.text) for p in pieces)
     for index, piece in enumerate(pieces):
         if index % 64 == 63:
             deadline.check(f"reading the text (line {piece.line} of {len(lines)})")
         try:
-            sentences.append(parse_sentence(piece.text, piece.line, piece.column, piece.end))
+            sentences.append(
+                parse_sentence(piece.text, piece.line, piece.column, piece.end, puzzle)
+            )
         except TextError as error:
             errors.append(error.located(file, piece.raw))
     if errors:
@@ -172,8 +177,11 @@ def read_document(source: str, file: str = "<text>") -> Document:
     return Document(tuple(sentences), tuple(expectations), story, lines)
 
 
-def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") -> Parsed:
-    """Parse one sentence (without its final "." or "?") into an AST node."""
+def parse_sentence(
+    text: str, line: int = 1, column: int = 1, end: str = ".", puzzle: bool = False
+) -> Parsed:
+    """Parse one sentence (without its final "." or "?") into an AST node; in a puzzle text
+    (one that declares a row), with the puzzle grammar."""
     foreign = _FOREIGN.search(text)
     at = next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
     if foreign is not None and (at is None or foreign.start() < at):
@@ -199,6 +207,8 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
             suggestion=text + ".",
         )
     start = "question" if end == "?" else "statement"
+    if puzzle:
+        return _puzzle_sentence(text, line, column, start)
     whole, discourse = text, ""
     opening = _discourse().match(text) if start == "statement" else None
     if opening is not None and opening.end() < len(text):
@@ -220,6 +230,36 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
         raise
     if discourse:
         return Parsed(line, column - len(whole) + len(text), whole + end, node, False, discourse)
+    return Parsed(line, column, text + end, node, start == "question")
+
+
+def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
+    """A sentence of a puzzle text, read with the puzzle grammar only: a sentence it does not
+    read is an error, never another grammar's reading of the same words."""
+    try:
+        node = parse_puzzle(text, line, column, start)
+    except UnexpectedInput as error:
+        offset = error.column - 1 if isinstance(error.column, int) and error.column > 0 else 0
+        if isinstance(error, UnexpectedEOF) or (
+            isinstance(error, UnexpectedToken) and error.token.type == "$END"
+        ):
+            offset = len(text)
+        word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
+        kind = "question" if start == "question" else "statement"
+        message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
+        raise TextError(
+            f"{message} (reading this {kind} of a puzzle: the text declares a row)",
+            line=line,
+            column=column + offset,
+            end_column=column + offset + max(1, len(word)),
+            expected=describe_expected(_accepted(error)),
+            suggestion=closest_puzzle_form(text, question=start == "question"),
+        ) from None
+    except VisitError as error:
+        if isinstance(error.orig_exc, TextError):
+            raise error.orig_exc from None
+        raise
+    end = "?" if start == "question" else "."
     return Parsed(line, column, text + end, node, start == "question")
 
 
