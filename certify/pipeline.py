@@ -70,7 +70,7 @@ def read(
     for text in asks:
         body, end = normalize_question(text)
         try:
-            parsed = parse_sentence(body, 0, 1, end)
+            parsed = parse_sentence(body, 0, 1, end, document.puzzle)
             asked.append(lowering.question(parsed, line=0))
         except TextError as error:
             error.source_line = error.source_line or body + end

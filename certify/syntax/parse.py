@@ -73,6 +73,9 @@ class Document:
     expectations: tuple[Expectation, ...]
     story: bool
     lines: tuple[str, ...]
+    puzzle: bool = False
+    """The text declares a row: each sentence, and each question asked from outside, is read
+    with the puzzle grammar."""
 
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
@@ -174,7 +177,7 @@ def read_document(source: str, file: str = "<text>") -> Document:
             errors.append(error.located(file, piece.raw))
     if errors:
         raise TextErrors(errors)
-    return Document(tuple(sentences), tuple(expectations), story, lines)
+    return Document(tuple(sentences), tuple(expectations), story, lines, puzzle)
 
 
 def parse_sentence(
