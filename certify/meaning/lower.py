@@ -76,7 +76,7 @@ class Lowering(PuzzleReading):
         if isinstance(node, PUZZLE_NODES):
             assert not isinstance(node, pz.Ask)
             self._words = NO_QUANTIFIERS
-            formula = self.puzzle_statement(node)
+            formula = self.puzzle_statement_of(parsed, node)
         else:
             assert not isinstance(node, _QUESTIONS)
             self._words = quantifiers(node)

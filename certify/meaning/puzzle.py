@@ -22,8 +22,10 @@ from certify.meaning.mentions import Mention
 from certify.meaning.puzzle_terms import POSITION, Grid, PuzzleTerms, Term, normal
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
+from certify.syntax.diagnose import closest_puzzle_form
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import puzzle_words
+from certify.syntax.parse import Parsed
 from certify.syntax.words import singular
 
 _WHO = ("people", "persons", "nationalities", "residents", "inhabitants", "owners", "names")
@@ -45,6 +47,15 @@ class PuzzleReading(PuzzleTerms):
     """The puzzle part of the running reading (``lower.Lowering``)."""
 
     # ------------------------------------------------------------------ statements
+
+    def puzzle_statement_of(self, parsed: Parsed, node: pz.PuzzleStatement) -> ir.Formula:
+        """The formula of a puzzle statement; an error suggests the closest puzzle form."""
+        try:
+            return self.puzzle_statement(node)
+        except SentenceError as error:
+            if not error.suggestion:
+                error.suggestion = closest_puzzle_form(parsed.text[:-1])
+            raise
 
     def puzzle_statement(self, node: pz.PuzzleStatement) -> ir.Formula:
         """The formula of one puzzle statement."""

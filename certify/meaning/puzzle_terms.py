@@ -15,7 +15,7 @@ from certify.meaning.declarations import Declaring
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
-from certify.syntax.lexicon import puzzle_words
+from certify.syntax.lexicon import puzzle_words, reserved_words
 from certify.syntax.words import singular
 
 POSITION = "position"
@@ -84,10 +84,20 @@ class PuzzleTerms(Declaring):
             if phrase in grid.lookup:
                 return ("key", grid.lookup[phrase])
         if len(words) > 1 and self._is_head(words[-1:]):
-            return self._term(pz.Ref("words", ref.words[:-1], ref.span, ref.article))
+            shorter = pz.Ref("words", ref.words[:-1], ref.span, ref.article)
+            try:
+                return self._term(shorter)
+            except SentenceError:
+                pass
         known = ", ".join(grid.labels[k] for k in dict.fromkeys(grid.lookup.values()))
+        reserved = [w for w in words if w in reserved_words()]
+        why = (
+            f" ('{reserved[0]}' is a word of the language, never part of a name)"
+            if reserved
+            else ""
+        )
         raise SentenceError(
-            f"'{' '.join(ref.words)}' is not a member or a declared value of this puzzle",
+            f"'{' '.join(ref.words)}' is not a member or a declared value of this puzzle{why}",
             ref.span,
             expected=f"one of: {known}",
         )
