@@ -130,14 +130,15 @@ class PuzzleReading(PuzzleTerms):
         return key
 
     def _distinct(self, keys: tuple[str, ...]) -> ir.Formula:
-        """Pairwise different positions, and every position holds one of them."""
+        """Each position holds exactly one of them: with as many positions as keys, and one
+        position per key, they take pairwise different positions (a bijection)."""
         grid = self._grid(None)
-        parts: list[ir.Formula] = [
-            ir.Not(ir.SameValue(a, b, POSITION)) for i, a in enumerate(keys) for b in keys[i + 1 :]
-        ]
-        for k in range(1, grid.size + 1):
-            parts.append(ir.Or(tuple(self._at(("key", key), k) for key in keys)))
-        return ir.And(tuple(parts))
+        return ir.And(
+            tuple(
+                ir.Count(tuple(self._at(("key", key), k) for key in keys), 1, 1)
+                for k in range(1, grid.size + 1)
+            )
+        )
 
     # ------------------------------------------------------------------ clauses
 
