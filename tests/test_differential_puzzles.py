@@ -41,6 +41,7 @@ GRID_FORMS = {
 FORMS = {
     *(f"{scale} {form}" for scale in SCALES for form in ROW_FORMS if (scale, form) != NO_NOT),
     "side immediately",
+    "stack immediately",
     "side next",
     *(f"grid {form}" for form in GRID_FORMS),
 }

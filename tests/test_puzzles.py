@@ -131,7 +131,8 @@ FOUR = "There are four houses.\nThe people are the Dane, the Finn, the Swede and
         (FOUR + "The Dane is in the middle house.\n", 3, "no middle one"),
         (THREE + "The Dane is the fourth from the left.\n", 3, "names position"),
         (THREE + "The Dane sings.\n", 3, "stops too early"),
-        (THREE + "The Dane is above the Finn.\n", 3, "'above' is a word of the language"),
+        (THREE + "The Dane is beside the Finn.\n", 3, "'beside' is a word of the language"),
+        (THREE + "The Dane is above the Finn.\nThe Dane is the leftmost.\n", 4, "one order"),
         ("The colors are red, green and blue.\nThere are three houses.\n", 1, "no row"),
     ],
 )
@@ -147,13 +148,13 @@ def test_a_puzzle_sentence_that_cannot_mean_anything_is_an_error(
 
 def test_a_puzzle_error_has_a_caret_and_a_puzzle_suggestion_that_reads() -> None:
     text = "There are three houses.\nThe colors are red, green and blue.\n"
-    text += "The red house is above the green house.\n"
+    text += "The red house is beside the green house.\n"
     with pytest.raises(TextErrors) as caught:
         check(text)
     error = caught.value.errors[0]
     assert (error.line, error.column) == (3, 15)  # the phrase after "is"
     assert error.suggestion
-    fixed = text.replace("The red house is above the green house.", error.suggestion)
+    fixed = text.replace("The red house is beside the green house.", error.suggestion)
     check(fixed.replace("the Dane", "red").replace("the Finn", "green"))
 
 

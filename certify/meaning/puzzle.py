@@ -154,9 +154,11 @@ class PuzzleReading(PuzzleTerms):
         if kind == "next" and relation.other is not None:
             return self._same(subject, ("near", self._term(relation.other)))
         if kind == "side" and relation.other is not None:
-            self._scale("side", relation.span)
+            stacked = relation.side in ("above", "below")  # a stack: position 1 is the top
+            self._scale("stack" if stacked else "side", relation.span)
             other = self._term(relation.other)
-            low, high = (subject, other) if relation.side == "left" else (other, subject)
+            first = relation.side in ("left", "above")
+            low, high = (subject, other) if first else (other, subject)
             return self._follows(high, low, relation.immediately)
         if kind == "finished" and relation.other is not None:
             self._scale("finish", relation.span)
@@ -207,12 +209,13 @@ class PuzzleReading(PuzzleTerms):
         grid = self._grid(relation.span)
         phrase = " ".join(w.lower() for w in relation.words)
         ordinals = _ordinals()
-        if relation.side in ("left", "right"):
+        if relation.side in ("left", "right", "top", "bottom"):
             if phrase not in ordinals:
                 raise SentenceError(f"'{phrase}' is not an ordinal", relation.span)
-            self._scale("side", relation.span)
+            self._scale("side" if relation.side in ("left", "right") else "stack", relation.span)
             k = ordinals.index(phrase) + 1
-            return self._within(k if relation.side == "left" else grid.size + 1 - k, relation)
+            first = relation.side in ("left", "top")
+            return self._within(k if first else grid.size + 1 - k, relation)
         if relation.side == "finish":
             return self._finish(phrase, relation)
         match = re.fullmatch(rf"(?:({'|'.join(ordinals)})-)?(.+)", phrase)

@@ -279,6 +279,16 @@ PUZZLE_ORDERED: tuple[tuple[str, str, str], ...] = (
         "A fruit stand sells three fruits: peaches, pears and mangoes.",
     ),
     (
+        "X is (immediately) above / below Y.",
+        "The red box is immediately above the blue box.",
+        "In a stack, there are three boxes: a red box, a green box and a blue box.",
+    ),
+    (
+        "X is the topmost / the Nth from the top / bottom.",
+        "The blue box is the second from the bottom.",
+        "In a stack, there are three boxes: a red box, a green box and a blue box.",
+    ),
+    (
         "X finished Nth / last / second-to-last.",
         "Amy finished second-to-last.",
         "In a race, there were three runners: Ana, Amy and Eli.",

@@ -180,6 +180,11 @@ class PuzzleBuild(Transformer[Token, Any]):
         close = bool(_tokens(children, "IMMEDIATELY"))
         return self._relation(meta, children, "side", side=side, immediately=close)
 
+    def p_stack(self, meta: Meta, children: list[Any]) -> pz.Relation:
+        side = "above" if _tokens(children, "ABOVE") else "below"
+        close = bool(_tokens(children, "IMMEDIATELY"))
+        return self._relation(meta, children, "side", side=side, immediately=close)
+
     def p_next(self, meta: Meta, children: list[Any]) -> pz.Relation:
         return self._relation(meta, children, "next")
 

@@ -49,6 +49,15 @@ SCALES = {
         "cheapest",
         "most expensive",
     ),
+    "stack": (
+        "In a stack, there are {n} boxes: {list}",
+        "box",
+        ["a red box", "a blue box", "a green box", "a black box"],
+        "above",
+        "below",
+        "topmost",
+        "bottommost",
+    ),
     "finish": (
         "In a golf tournament, there were {n} golfers: {list}",
         "golfer",
@@ -165,8 +174,10 @@ class Draw:
         puzzle.lines.append(setting.format(n=COUNT[size], list=joined(members)) + ".")
         hidden = dict(zip(members, self.rng.sample(range(1, size + 1), size)))
         makers = [self._compare, self._rank, self._not_rank, self._connective]
+        if scale in ("side", "stack"):
+            makers.append(self._immediately)
         if scale == "side":
-            makers += [self._immediately, self._next]
+            makers.append(self._next)
         first = makers[(mode // 5) % len(makers)]
         for number in range(self.rng.randint(1, size + 1)):
             make = first if number == 0 else self.rng.choice(makers)
@@ -194,10 +205,13 @@ class Draw:
 
     def _immediately(self, puzzle: Puzzle, members: list[str]) -> tuple[Clue, str]:
         a, b = self.rng.sample(members, 2)
+        first, second = ("to the left of", "to the right of")
+        if puzzle.scale == "stack":  # position 1 is the top
+            first, second = ("above", "below")
         if self.rng.random() < 0.5:
-            clue = f"{subject(a)} is immediately to the left of {label(b)}"
+            clue = f"{subject(a)} is immediately {first} {label(b)}"
             return (clue, lambda s: s[a] == s[b] - 1), "immediately"
-        clue = f"{subject(a)} is immediately to the right of {label(b)}"
+        clue = f"{subject(a)} is immediately {second} {label(b)}"
         return (clue, lambda s: s[a] == s[b] + 1), "immediately"
 
     def _next(self, puzzle: Puzzle, members: list[str]) -> tuple[Clue, str]:
@@ -211,10 +225,11 @@ class Draw:
         where = k if low_end else n + 1 - k
         _, _, _, _, _, low, high = SCALES[puzzle.scale]
         end = low if low_end else high
-        if puzzle.scale == "side":
+        if puzzle.scale in ("side", "stack"):
             if self.rng.random() < 0.5 and k == 1:
                 return f"is the {end}", where
-            return f"is the {ORDINALS[k - 1]} from the {'left' if low_end else 'right'}", where
+            ends = ("left", "right") if puzzle.scale == "side" else ("top", "bottom")
+            return f"is the {ORDINALS[k - 1]} from the {ends[0] if low_end else ends[1]}", where
         if puzzle.scale == "finish":
             if low_end:
                 return f"finished {ORDINALS[k - 1]}", where
