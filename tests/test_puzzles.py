@@ -132,6 +132,7 @@ FOUR = "There are four houses.\nThe people are the Dane, the Finn, the Swede and
         (THREE + "The Dane is the fourth from the left.\n", 3, "names position"),
         (THREE + "The Dane sings.\n", 3, "stops too early"),
         (THREE + "The Dane is beside the Finn.\n", 3, "'beside' is a word of the language"),
+        (THREE + "The person who does not live in the first house is the Dane.\n", 3, "who"),
         (THREE + "The Dane is above the Finn.\nThe Dane is the leftmost.\n", 4, "one order"),
         ("The colors are red, green and blue.\nThere are three houses.\n", 1, "no row"),
     ],

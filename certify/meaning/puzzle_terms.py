@@ -67,7 +67,12 @@ class PuzzleTerms(Declaring):
             self._head(ref)
             if ref.kind == "who":
                 relation = ref.relation
-                if relation is None or relation.kind != "is" or relation.other is None:
+                if (
+                    relation is None
+                    or relation.kind != "is"
+                    or relation.other is None
+                    or relation.negated  # "the person who does not own the dog" is no one
+                ):
                     raise SentenceError(
                         "'who' names a member by what it has: 'the person who owns the dog'",
                         ref.span,
