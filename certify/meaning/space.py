@@ -85,10 +85,8 @@ def mentioned_edges(
     hold.  A "thing" quantifier ("If something is big, it is in the shed.") ranges over the
     places too, so it can put any place in the shed."""
     edges: dict[tuple[str, str], None] = {}
-    if not places:  # no place can be in another (a puzzle, a text of numbers)
-        return ()
     ordered = list(places)
-    for statement in statements:
+    for statement in statements if places else ():  # no places (a puzzle): nothing to scan
         formula = statement.formula
         over_places = isinstance(formula, (ir.ForAll, ir.Exists)) and not formula.people
         for atom in formulas.atoms_of(formula):
