@@ -12,10 +12,20 @@ from __future__ import annotations
 import difflib
 import re
 
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
 from certify.syntax.catalogue import terminal_words
 from certify.syntax.forms import PUZZLE_QUESTIONS, PUZZLE_STATEMENTS, QUESTIONS, STATEMENTS
 
 _ORDER = ("WORD", "IS", "ARE", "IN", "NOT", "THE", "AND", "OR", "$END")
+
+
+def accepted_terminals(error: UnexpectedInput) -> set[str]:
+    """The terminals the parser accepts where it stopped (Lark's ``accepts`` when known)."""
+    if isinstance(error, UnexpectedCharacters):
+        return set(error.allowed or ())
+    accepts = getattr(error, "accepts", None) if isinstance(error, UnexpectedToken) else None
+    return set(accepts or getattr(error, "expected", ()) or ())
 
 
 def describe_expected(terminals: set[str]) -> str:

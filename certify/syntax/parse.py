@@ -28,13 +28,13 @@ from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.catalogue import classify
 from certify.syntax.checks import check_text, check_tree
-from certify.syntax.diagnose import closest_form, closest_puzzle_form, describe_expected
+from certify.syntax.diagnose import accepted_terminals, closest_form, describe_expected
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
 from certify.syntax.lexicon import discourse_words, sentence_adverbs
 from certify.syntax.located import ReservedWord
-from certify.syntax.puzzle import declares_row, parse_puzzle
+from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.repair import mend, probe
 
@@ -242,22 +242,7 @@ def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
     try:
         node = parse_puzzle(text, line, column, start)
     except UnexpectedInput as error:
-        offset = error.column - 1 if isinstance(error.column, int) and error.column > 0 else 0
-        if isinstance(error, UnexpectedEOF) or (
-            isinstance(error, UnexpectedToken) and error.token.type == "$END"
-        ):
-            offset = len(text)
-        word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
-        kind = "question" if start == "question" else "statement"
-        message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
-        raise TextError(
-            f"{message} (reading this {kind} of a puzzle: the text declares a row)",
-            line=line,
-            column=column + offset,
-            end_column=column + offset + max(1, len(word)),
-            expected=describe_expected(_accepted(error)),
-            suggestion=closest_puzzle_form(text, question=start == "question"),
-        ) from None
+        raise puzzle_error(error, text, line, column, start) from None
     except VisitError as error:
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
@@ -324,14 +309,6 @@ def reads(sentence: str) -> bool:
     return True
 
 
-def _accepted(error: UnexpectedInput) -> set[str]:
-    """The terminals the parser accepts where it stopped (Lark's ``accepts`` when known)."""
-    if isinstance(error, UnexpectedCharacters):
-        return set(error.allowed or ())
-    accepts = getattr(error, "accepts", None) if isinstance(error, UnexpectedToken) else None
-    return set(accepts or getattr(error, "expected", ()) or ())
-
-
 def _syntax_error(
     error: UnexpectedInput, text: str, line: int, column: int, start: str
 ) -> TextError:
@@ -342,7 +319,7 @@ def _syntax_error(
     ):
         offset = len(text)
     word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
-    accepts = _accepted(error)
+    accepts = accepted_terminals(error)
     if isinstance(error, UnexpectedCharacters):
         message = f"I don't understand {text[offset]!r} here"
     elif isinstance(error, UnexpectedToken):

@@ -12,10 +12,13 @@ from functools import cache
 from typing import Any
 
 from lark import Lark, Token, Transformer, v_args
+from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
+from certify.errors import TextError
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
+from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
 from certify.syntax.grammar import data_path
 from certify.syntax.lexicon import count_value, puzzle_words
 
@@ -268,3 +271,40 @@ def parse_puzzle(text: str, line: int, column: int, start: str) -> pz.PuzzleStat
     tree = puzzle_parser().parse(text, start=start)
     node: pz.PuzzleStatement | pz.Ask = PuzzleBuild(line, column).transform(tree)
     return node
+
+
+def puzzle_error(
+    error: UnexpectedInput, text: str, line: int, column: int, start: str
+) -> TextError:
+    """Lark's error on a puzzle sentence, with a caret, in plain words, and the closest form.
+
+    A clue that stops after its subject ("The Dane sings.") almost always holds a verb the
+    puzzle language does not know, read as part of the name: the caret goes on that word.
+    """
+    offset = error.column - 1 if isinstance(error.column, int) and error.column > 0 else 0
+    at_end = isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    )
+    accepts = accepted_terminals(error)
+    kind = "question" if start == "question" else "statement"
+    if at_end and "LINK" in accepts and len(text.split()) > 1:
+        word = text.split()[-1]
+        offset = len(text) - len(word)
+        message = (
+            f"'{word}' is not a verb of the puzzle language: after a member a clue says "
+            "'lives in', 'owns', 'is next to', 'is the leftmost' ..."
+        )
+    elif at_end:
+        offset, word = len(text), ""
+        message = "this sentence stops too early"
+    else:
+        word = text[offset:].split(" ", 1)[0]
+        message = f"I didn't expect {word!r} here"
+    return TextError(
+        f"{message} (reading this {kind} of a puzzle: the text declares a row)",
+        line=line,
+        column=column + offset,
+        end_column=column + offset + max(1, len(word)),
+        expected=describe_expected(accepts),
+        suggestion=closest_puzzle_form(text, question=start == "question"),
+    )
