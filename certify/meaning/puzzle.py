@@ -256,12 +256,35 @@ class PuzzleReading(PuzzleTerms):
             assert node.clause is not None
             return queries.AskTruth(self._clause(node.clause))
         assert node.relation is not None
+        if node.kind == "which in":
+            return self._which_position(node)
         candidates = self._candidates(node)
         formulas = []
         for key in candidates:
             formula = self._relation(("key", key), node.relation)
             formulas.append(ir.Not(formula) if node.relation.negated else formula)
         return queries.AskWhich(candidates, tuple(formulas), "none")
+
+    def _which_position(self, node: pz.Ask) -> queries.Query:
+        """``Which house is the Norwegian in?``: the positions it can be in, named by ordinal
+        ("the first house"; "house 13" past the lexicon's ordinals)."""
+        grid = self._grid(node.span)
+        if singular(node.noun) != grid.noun:
+            raise SentenceError(
+                f"the row is of {grid.noun}s, not of {node.noun}s",
+                node.span,
+                f"Which {grid.noun} is the Norwegian in?",
+            )
+        assert node.relation is not None and node.relation.other is not None
+        thing = self._term(node.relation.other)
+        ordinals = _ordinals()
+        positions = tuple(range(1, grid.size + 1))
+        labels = tuple(
+            f"the {ordinals[k - 1]} {grid.noun}" if k <= len(ordinals) else f"{grid.noun} {k}"
+            for k in positions
+        )
+        formulas = tuple(self._at(thing, k) for k in positions)
+        return queries.AskWhich(tuple(map(str, positions)), formulas, "none", labels)
 
     def _candidates(self, node: pz.Ask) -> tuple[str, ...]:
         """Who: the members, or the category of people; Which N: the members or category N."""

@@ -304,6 +304,8 @@ PUZZLE_QUESTIONS: tuple[tuple[str, str], ...] = (
     ("Who VERBs V?", "Who owns the fish?"),
     ("Who lives in the V house?", "Who lives in the red house?"),
     ("Which N is ...?", "Which pet is next to the Dane?"),
+    ("Which house is X in?", "Which house is the Finn in?"),
+    ("Which house does X live in?", "Which house does the Swede live in?"),
     ("Does X VERB V?", "Does the Dane own the cat?"),
     ("Does X live in the V house?", "Does the Finn live in the green house?"),
     ("Is it true that S?", "Is it true that the red house is the leftmost?"),

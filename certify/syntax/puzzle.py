@@ -246,6 +246,12 @@ class PuzzleBuild(Transformer[Token, Any]):
         relation = next(c for c in children if isinstance(c, pz.Relation))
         return pz.Ask("which", self.span(meta), relation, noun)
 
+    def q_which_in(self, meta: Meta, children: list[Any]) -> pz.Ask:
+        noun = str(_tokens(children, "WORD")[0])
+        subject = next(c for c in children if isinstance(c, pz.Ref))
+        relation = pz.Relation("position", subject.span, subject)
+        return pz.Ask("which in", self.span(meta), relation, noun)
+
     def q_who(self, meta: Meta, children: list[Any]) -> pz.Ask:
         relation = next(c for c in children if isinstance(c, pz.Relation))
         return pz.Ask("who", self.span(meta), relation)

@@ -431,6 +431,10 @@ class Draw:
                 lambda s: _names(values, s, lambda m: abs(s[m] - s[person]) == 1, True),
             )
         )
+        dweller = self.rng.choice(people)  # a new name: the lambdas above keep theirs
+        houses = [f"the {ORDINALS[k]} house" for k in range(puzzle.size)]
+        asked = [f"Which house is {dweller} in", f"Which house does {dweller} live in"]
+        puzzle.questions.append((self.rng.choice(asked), lambda s: houses[s[dweller] - 1]))
         clue = self._lives_in(puzzle, cats)
         assert clue is not None
         (sentence, truth), _ = clue
