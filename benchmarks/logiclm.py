@@ -5,9 +5,10 @@ judge is a field of the item, not a line of its text, so it is asked from outsid
 frame, ``Is it true that S?`` with S the corpus statement byte for byte (its final period
 dropped).  Multiple choice: every option is judged; the gold option must come out forced yes
 and every other forced no.  BBH inputs are cut at their ``Options:`` line (the options are the
-choices, not premises); the text before it is fed verbatim, and a BBH question without
-statement options is the last question that text asks.  A text certify refuses is *not
-parsed*.  Gold labels map to statuses in the tables below.
+choices, not premises); the text before it is fed verbatim (logical deduction's fixed
+two-sentence preamble, which describes the corpus, is the one thing dropped: ``PREAMBLE``),
+and a BBH question without statement options is the last question that text asks.  A text
+certify refuses is *not parsed*.  Gold labels map to statuses in the tables below.
 
 "Agree classically": ProofWriter's gold follows forward chaining over literals; on the 25
 items of ANALYSIS.md §4.1 classical entailment differs (21 Unknown are forced, 3 theories are
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -94,6 +96,19 @@ CLASSICAL = {
 }
 
 
+# The one sentence pair that may be dropped (issue "Puzzles in the words people write them"):
+# the fixed preamble of every logical-deduction item, which describes the corpus, not the puzzle.
+PREAMBLE = re.compile(
+    r"^\s*The following paragraphs each describe a set of \w+ objects arranged in a fixed "
+    r"order\. The statements are logically consistent within each paragraph\.\s*"
+)
+
+
+def without_preamble(text: str) -> str:
+    """The text after the fixed logical-deduction preamble (the text itself if it has none)."""
+    return PREAMBLE.sub("", text, count=1)
+
+
 def judge(statement: str) -> str:
     """The one frame of a statement to judge: 'Charlie is kind.' → 'Is it true that Charlie
     is kind?'; the statement itself is not touched."""
@@ -126,7 +141,7 @@ def logiclm_item(record: dict[str, Any]) -> Item:
         for index, (letter, _) in enumerate(options)
     )
     asks = tuple(judge(text) for _, text in options)
-    return Item(record["id"], record["context"], questions, asks=asks)
+    return Item(record["id"], without_preamble(record["context"]), questions, asks=asks)
 
 
 def bbh_item(task: str, index: int, example: dict[str, str]) -> Item:
@@ -143,6 +158,7 @@ def bbh_item(task: str, index: int, example: dict[str, str]) -> Item:
             Question(f"{name}-{letter}", target, CHOSEN[letter == chosen], ask=number)
             for number, (letter, _) in enumerate(options)
         )
+        text = without_preamble(text)
         return Item(name, text, questions, asks=tuple(judge(t) for _, t in options))
     answer = words(dict(options)[chosen])
     return Item(name, text, (Question(name, target, Expected("forced", answer)),))

@@ -206,11 +206,8 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
     if isinstance(query, AskTruth):
         return "yes" if evaluation.holds(query.formula) else "no"
     if isinstance(query, AskWhich):
-        chosen = [
-            vocabulary.label(c)
-            for c, f in zip(query.candidates, query.formulas)
-            if evaluation.holds(f)
-        ]
+        named = query.named(vocabulary.label)
+        chosen = [n for n, f in zip(named, query.formulas) if evaluation.holds(f)]
         return _join(list(dict.fromkeys(chosen)), query.empty)
     if isinstance(query, AskWho):
         names = [

@@ -70,7 +70,7 @@ def read(
     for text in asks:
         body, end = normalize_question(text)
         try:
-            parsed = parse_sentence(body, 0, 1, end)
+            parsed = parse_sentence(body, 0, 1, end, document.puzzle)
             asked.append(lowering.question(parsed, line=0))
         except TextError as error:
             error.source_line = error.source_line or body + end
@@ -176,7 +176,7 @@ def check_document(
             ]
         consistency = whole.consistency
         warnings = [warning for q in every for warning, _ in unknown[id(q)]]
-        return Report(
+        report = Report(
             file=file,
             law=whole.problem.law,
             consistent=consistency.consistent,
@@ -187,6 +187,15 @@ def check_document(
             engine=options.engine,
             story=reading.story,
         )
+        if options.unique:
+            from certify.wellposed import well_posed
+
+            once = replace(options, unique=False)
+            found = well_posed(
+                document, whole, report, lambda d: check_document(d, questions, file, once)
+            )
+            report = replace(report, extra={**report.extra, "unique": found})
+        return report
 
 
 class Certifiers:

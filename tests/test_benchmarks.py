@@ -120,7 +120,9 @@ def test_logiclm_context_and_statement_are_verbatim(name: str) -> None:
     records = json.loads(path.read_text(encoding="utf-8"))[:STORIES]
     recorder = Recorder()
     for record, item in zip(records, logiclm.logiclm_items(name, "dev", STORIES)):
-        assert item.text == record["context"]
+        assert record["context"].endswith(item.text)
+        dropped = record["context"][: len(record["context"]) - len(item.text)]
+        assert dropped == "" or logiclm.PREAMBLE.fullmatch(dropped), dropped  # only the preamble
         frame = "Is it true that "
         for ask in item.asks:
             assert ask.startswith(frame) and ask.endswith("?")
@@ -143,7 +145,9 @@ def test_bbh_text_is_the_input_before_its_options() -> None:
     for task, items in logiclm.bbh_tasks(STORIES).items():
         examples = json.loads((corpus.CORPORA / "bbh" / f"{task}.json").read_text())["examples"]
         for example, item in zip(examples, items):
-            whole = example["input"]
+            whole = logiclm.without_preamble(example["input"])
+            dropped = example["input"][: len(example["input"]) - len(whole)]
+            assert dropped == "" or logiclm.PREAMBLE.fullmatch(dropped), dropped
             assert whole == item.text or whole.startswith(item.text + "\nOptions:\n")
             corpus.run_item(item, recorder)
             assert recorder.calls[-1][0] == item.text

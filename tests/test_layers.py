@@ -28,7 +28,7 @@ LAYERS = (
     ("domains", ("certify.domains",)),
     ("report", ("certify.report", "certify.schema")),
     ("readout", ("certify.readout",)),
-    ("pipeline", ("certify.pipeline",)),
+    ("pipeline", ("certify.pipeline", "certify.wellposed")),
     ("aggregate", ("certify.aggregate",)),
     ("output", ("certify.output",)),
     ("cli", ("certify.cli", "certify.__main__")),

@@ -17,8 +17,15 @@ from lark import Token, Tree
 
 from certify.cli.batch import run_file
 from certify.readout.answer import Options
-from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.forms import (
+    PUZZLE_ORDERED,
+    PUZZLE_QUESTIONS,
+    PUZZLE_STATEMENTS,
+    QUESTIONS,
+    STATEMENTS,
+)
 from certify.syntax.parse import parser, read_document, split_sentences
+from certify.syntax.puzzle import declares_row, puzzle_parser
 from tests.paths import SAMPLES
 
 TEXTS = sorted(SAMPLES.rglob("*.txt"))
@@ -36,10 +43,12 @@ def shape(node: Tree[Token] | Token) -> Shape:
     return (str(node.data), *(shape(child) for child in node.children))
 
 
-def sentence_shape(text: str, question: bool) -> Shape:
-    """The shape of one sentence given without its final "." or "?"."""
+def sentence_shape(text: str, question: bool, puzzle: bool = False) -> Shape:
+    """The shape of one sentence given without its final "." or "?" (``puzzle``: in a text
+    that declares a row, read with the puzzle grammar)."""
     start = "question" if question else "statement"
-    return shape(parser().parse(text, start=start))
+    reader = puzzle_parser() if puzzle else parser()
+    return ("puzzle",) * puzzle + (shape(reader.parse(text, start=start)),)
 
 
 @cache
@@ -47,14 +56,17 @@ def corpus_shapes() -> frozenset[Shape]:
     """The shapes of every sentence in every sample."""
     found: set[Shape] = set()
     for path in TEXTS:
-        for raw in path.read_text(encoding="utf-8").splitlines():
-            content = raw.split("#", 1)[0]
-            if content.strip().lower() == "story:":
-                continue
-            for _, text, end in split_sentences(content):
-                if end in ('"', "”"):  # quoted speech ends at its closing quote
-                    text += end
-                found.add(sentence_shape(text, end == "?"))
+        lines = path.read_text(encoding="utf-8").splitlines()
+        sentences = [
+            (text, end)
+            for raw in lines
+            if raw.split("#", 1)[0].strip().lower() != "story:"
+            for _, text, end in split_sentences(raw.split("#", 1)[0])
+        ]
+        # quoted speech ends at its closing quote, which belongs to the sentence
+        sentences = [(t + e if e in ('"', "”") else t, e) for t, e in sentences]
+        puzzle = any(end == "." and declares_row(text) for text, end in sentences)
+        found.update(sentence_shape(text, end == "?", puzzle) for text, end in sentences)
     return frozenset(found)
 
 
@@ -93,3 +105,20 @@ def test_every_statement_form_is_in_the_corpus(form: str, example: str) -> None:
 )
 def test_every_question_form_is_in_the_corpus(form: str, example: str) -> None:
     assert sentence_shape(example, question=True) in corpus_shapes(), f"no sample asks {form!r}"
+
+
+PUZZLE_FORMS = [(f, e) for f, e in PUZZLE_STATEMENTS] + [(f, e) for f, e, _ in PUZZLE_ORDERED]
+
+
+@pytest.mark.parametrize(("form", "example"), PUZZLE_FORMS, ids=[f for f, _ in PUZZLE_FORMS])
+def test_every_puzzle_form_is_in_the_corpus(form: str, example: str) -> None:
+    found = sentence_shape(example[:-1], question=False, puzzle=True)
+    assert found in corpus_shapes(), f"no sample says {form!r}"
+
+
+@pytest.mark.parametrize(
+    ("form", "example"), PUZZLE_QUESTIONS, ids=[f for f, _ in PUZZLE_QUESTIONS]
+)
+def test_every_puzzle_question_is_in_the_corpus(form: str, example: str) -> None:
+    found = sentence_shape(example[:-1], question=True, puzzle=True)
+    assert found in corpus_shapes(), f"no sample asks {form!r}"

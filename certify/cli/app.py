@@ -51,11 +51,13 @@ from certify.cli.options import (
     StoryOption,
     StrictOption,
     TimeoutOption,
+    UniqueOption,
     UpdateOption,
     VersionOption,
 )
 from certify.cli.printer import Printer
-from certify.errors import CertifyError, ExitCode, UsageError, printable
+from certify.cli.printer import fail as _fail
+from certify.errors import CertifyError, ExitCode, UsageError
 from certify.run_limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memory_ceiling
 
 if TYPE_CHECKING:
@@ -88,6 +90,7 @@ def run(
     memory: MemoryOption = DEFAULT_MEMORY,
     smallest: SmallestOption = False,
     all_conflicts: AllConflictsOption = False,
+    unique: UniqueOption = False,
     story: StoryOption = False,
     law: LawOption = None,
     strict: StrictOption = False,
@@ -120,6 +123,7 @@ def run(
         timeout=timeout or None,
         smallest=smallest,
         all_conflicts=all_conflicts,
+        unique=unique,
     )
     checking = check and not update
     printer = Printer(as_json=as_json, quiet=quiet, explain=explain, checking=checking)
@@ -127,14 +131,20 @@ def run(
     batch.executor, batch.scheduler, batch.resume = executor, scheduler, resume
     with memory_ceiling(memory or None):  # restored when the batch is done
         results, summary = batch.run(printer, one_file=graph is not None, junit=junit)
-    if graph is not None:
-        _draw(graph, results[0], options)
-    if html is not None:
-        _page(html, results, summary, options)
+    _pictures(graph, html, results, summary, options)
     code = exit_code(summary)
     if not as_json and (checking or len(results) > 1):
         printer.summary(summary, code)
     raise typer.Exit(int(code))
+
+
+def _pictures(
+    graph: str | None, html: str | None, results: list[FileResult], summary: Summary, o: Options
+) -> None:
+    if graph is not None or html is not None:  # Graphviz and the page load only when asked
+        from certify.cli.pictures import pictures
+
+        pictures(graph, html, results, summary, o)
 
 
 def _check_usage(
@@ -297,39 +307,6 @@ class _Batch:
         return run_all(entries, self.ask, self.options, self.checking, self.debug, jobs)
 
 
-def _draw(target: str, result: FileResult, options: Options) -> None:
-    """``--graph``: the picture of one certified text (a warning when only DOT was written)."""
-    from certify.files import read_text
-    from certify.output.graph import write_graph
-
-    if result.report is None:
-        sys.stderr.write(f"certify: warning: {target} not drawn: {result.path} has no report\n")
-        return
-    try:
-        warning = write_graph(target, read_text(result.path), result.report, options)
-    except CertifyError as error:
-        _fail(error.message, error.exit_code)
-    except OSError as error:
-        _fail(f"--graph: cannot write {target!r}: {error.strerror or error}", ExitCode.USAGE)
-    except Exception as error:  # a bug, reported as one (SPEC section 8)
-        message = f"{type(error).__name__}: {error}"
-        _fail(f"--graph: internal error (a bug in certify): {message}", ExitCode.INTERNAL)
-    if warning:
-        sys.stderr.write(f"certify: warning: {warning}\n")
-
-
-def _page(target: str, results: list[FileResult], summary: Summary, options: Options) -> None:
-    """``--html``: the batch as one page."""
-    from certify.output.html import write_page
-
-    try:
-        warnings = write_page(target, results, summary, options)
-    except OSError as error:
-        _fail(f"--html: cannot write {target!r}: {error.strerror or error}", ExitCode.USAGE)
-    for warning in warnings:
-        sys.stderr.write(f"certify: warning: {warning}\n")
-
-
 def _catch_swallowed_interrupts() -> list[object]:
     """A list that gains an item whenever Ctrl-C lands in a finalizer and is swallowed there.
 
@@ -359,11 +336,6 @@ def _write_junit(path: str, results: list[FileResult], checking: bool) -> None:
         write_atomically(path, to_xml(results, checking))
     except OSError as error:
         raise UsageError(f"--junit: cannot write {path!r}: {error.strerror or error}") from None
-
-
-def _fail(message: str, code: ExitCode) -> None:
-    sys.stderr.write(f"certify: {printable(message)}\n")
-    raise typer.Exit(int(code))
 
 
 def main() -> None:

@@ -137,6 +137,14 @@ AllConflictsOption = Annotated[
     bool,
     typer.Option("--all-conflicts", help="List every minimal conflict, smallest first."),
 ]
+UniqueOption = Annotated[
+    bool,
+    typer.Option(
+        "--unique",
+        help="Is the text well posed? Count its solutions (exactly one, or two witnessed) "
+        "and list the redundant statements, each with the lines it follows from.",
+    ),
+]
 StoryOption = Annotated[
     bool,
     typer.Option("--story", help="Read the text as a story: locations are updated, not conjoined."),

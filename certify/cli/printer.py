@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn
+
+import typer
 
 from certify.errors import CertifyError, ExitCode, printable
 
@@ -143,3 +145,9 @@ class Progress:
 
 def _shown(path: str) -> str:
     return printable(path)
+
+
+def fail(message: str, code: ExitCode) -> NoReturn:
+    """Stop the command with a message on stderr and an exit code."""
+    sys.stderr.write(f"certify: {printable(message)}\n")
+    raise typer.Exit(int(code))

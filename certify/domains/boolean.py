@@ -145,14 +145,16 @@ class Encoding:
     def _count(self, parts: Sequence[int], low: int, high: int) -> int:
         """A literal true iff ``low`` to ``high`` of ``parts`` are true (a sequential counter)."""
         n = len(parts)
-        # at_least[j] after i parts: literal for "at least j of the first i are true".
-        at_least: list[int] = [self.true] + [-self.true] * n
+        # at_least[j] after i parts: literal for "at least j of the first i are true"; only the
+        # counts up to high + 1 matter, so the counter stops there (exactly one: two levels).
+        top = min(n, max(low, high + 1))
+        at_least: list[int] = [self.true] + [-self.true] * top
         for part in parts:
             updated = [self.true]
-            for j in range(1, n + 1):
+            for j in range(1, top + 1):
                 updated.append(self.or_of([at_least[j], self.and_of([at_least[j - 1], part])]))
             at_least = updated
-        upper = -at_least[high + 1] if high + 1 <= n else self.true
+        upper = -at_least[high + 1] if high + 1 <= top else self.true
         return self.and_of([at_least[low], upper]) if low > 0 else upper
 
     def literal(self, formula: ir.Formula) -> int:

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field, replace
 
 from certify.meaning import formulas, ir, queries, speech
 from certify.meaning.carrying import Carrying
-from certify.meaning.declarations import Declaring
 from certify.meaning.lower_numbers import arith, event, quantity
 from certify.meaning.mentions import (
     VAR,
@@ -28,14 +27,18 @@ from certify.meaning.mentions import (
     variable_np,
 )
 from certify.meaning.names import RULE_KINDS
+from certify.meaning.puzzle import PuzzleReading
 from certify.meaning.quantifiers import (
+    NO_QUANTIFIERS,
     SOME,
     quantifiers,
 )
 from certify.numeric import LinearExpr
 from certify.syntax import ast
+from certify.syntax import puzzle_ast as pz
 from certify.syntax.errors import SentenceError
 from certify.syntax.parse import Parsed
+from certify.syntax.puzzle_ast import PUZZLE_NODES
 from certify.syntax.words import is_plural, singular
 
 _QUESTIONS = (
@@ -56,7 +59,7 @@ _QUESTIONS = (
 
 
 @dataclass
-class Lowering(Declaring):
+class Lowering(PuzzleReading):
     """The running reading of one text: declarations in force and the role of every name
     (``Naming``)."""
 
@@ -78,21 +81,15 @@ class Lowering(Declaring):
         self._mentions = []
         self._line = parsed.line
         node = parsed.node
-        self._words = quantifiers(node)
         measures: tuple[ir.Measure, ...] = ()
-        if isinstance(node, ast.Declaration):
-            formula: ir.Formula = self.declaration(node)
-        elif isinstance(node, ast.Measurement):
-            formula, measures = self.measurement(node), (self.measure(node),)
-        elif isinstance(node, ast.Independence):
-            self._mentions.append(Mention("accumulation", "readings"))
-            formula = ir.Const(True)
+        if isinstance(node, PUZZLE_NODES):
+            assert not isinstance(node, pz.Ask)
+            self._words = NO_QUANTIFIERS
+            formula = self.puzzle_statement_of(parsed, node)
         else:
             assert not isinstance(node, _QUESTIONS)
-            formula = self.body(node)
-            if mentions_bound(formula):
-                formula = ir.ForAll(VAR, formula, self._words.people)
-            self._refer_forward(node, parsed.line)
+            self._words = quantifiers(node)
+            formula, measures = self._sentence(node, parsed.line)
         updates = self._updates(formula)
         if parsed.discourse and not (self.story or updates or self.carrying.changing):
             raise discourse_error(parsed)
@@ -104,11 +101,27 @@ class Lowering(Declaring):
         )
         return Lowered(statement, tuple(self._mentions))
 
+    def _sentence(self, node: ast.Sentence, line: int) -> tuple[ir.Formula, tuple[ir.Measure, ...]]:
+        """The formula (and readings) of a statement of the main language."""
+        if isinstance(node, ast.Declaration):
+            return self.declaration(node), ()
+        if isinstance(node, ast.Measurement):
+            return self.measurement(node), (self.measure(node),)
+        if isinstance(node, ast.Independence):
+            self._mentions.append(Mention("accumulation", "readings"))
+            return ir.Const(True), ()
+        formula = self.body(node)
+        if mentions_bound(formula):
+            formula = ir.ForAll(VAR, formula, self._words.people)
+        self._refer_forward(node, line)
+        return formula, ()
+
     def question(self, parsed: Parsed, line: int | None = None) -> LoweredQuestion:
         """Lower one question (``line`` overrides where it counts as asked, 0 for --ask)."""
         self._mentions = []
         self._line = parsed.line
-        self._words = quantifiers(parsed.node)
+        node = parsed.node
+        self._words = NO_QUANTIFIERS if isinstance(node, PUZZLE_NODES) else quantifiers(node)
         self._asking = True
         try:
             query = self._query(parsed)
@@ -122,7 +135,9 @@ class Lowering(Declaring):
     def _query(self, parsed: Parsed) -> queries.Query:
         node = parsed.node
         query: queries.Query
-        if isinstance(node, ast.QWhich):
+        if isinstance(node, pz.Ask):
+            query = self.puzzle_query(node)
+        elif isinstance(node, ast.QWhich):
             query = speech.which(self, node)
         elif isinstance(node, ast.QOf):
             query = speech.of_which(self, node)

@@ -6,6 +6,7 @@ by the readout; a ``Query`` is independent of the words that asked it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeAlias
 
@@ -67,6 +68,12 @@ class AskWhich:
     candidates: tuple[str, ...]
     formulas: tuple[Formula, ...]
     empty: str = "nobody"
+    labels: tuple[str, ...] = ()
+    """How the answers name the candidates (default: the vocabulary's labels of the keys)."""
+
+    def named(self, label: Callable[[str], str]) -> tuple[str, ...]:
+        """The candidates' names, by ``labels`` or else by ``label`` of each key."""
+        return self.labels or tuple(label(c) for c in self.candidates)
 
 
 @dataclass(frozen=True, slots=True)

@@ -86,7 +86,7 @@ def mentioned_edges(
     places too, so it can put any place in the shed."""
     edges: dict[tuple[str, str], None] = {}
     ordered = list(places)
-    for statement in statements:
+    for statement in statements if places else ():  # no places (a puzzle): nothing to scan
         formula = statement.formula
         over_places = isinstance(formula, (ir.ForAll, ir.Exists)) and not formula.people
         for atom in formulas.atoms_of(formula):

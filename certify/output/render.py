@@ -13,7 +13,7 @@ terminal control sequence is printed as the characters it is.
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Group, RenderableType
 from rich.text import Text
@@ -184,6 +184,11 @@ def render_answer(
         lines.extend(_statements(conflict.lines, reading))
         if conflict.detail:
             lines.append(row(4, "", _plain(conflict.detail, "red")))
+        if conflict.alternatives:  # --all-conflicts
+            every = "; ".join("lines " + ", ".join(map(str, c)) for c in conflict.alternatives)
+            every += "" if conflict.complete else " (the budget stopped the search here)"
+            count = len(conflict.alternatives)
+            lines.append(row(4, Text(f"every minimal conflict ({count}): ", "dim"), _plain(every)))
         if explain:
             for line, witness in conflict.witnesses:
                 shown = _plain("; ".join(witness.sentences))
@@ -223,7 +228,40 @@ def render_report(report: Report, explain: bool = False) -> RenderableType:
             text.append(f"   [{line.domain}]", "dim")
             parts.append(row(2, Text(f"read line {line.line}: ", "dim"), text))
     parts.extend(render_answer(a, explain, report.reading) for a in report.questions)
+    if "unique" in report.extra:
+        parts.extend(_well_posed(report.extra["unique"]))
     return Group(*parts)
+
+
+_SOLUTIONS = {
+    "forced": ("exactly one solution", "green"),
+    "open": ("more than one solution; two of them:", "yellow"),
+    "contradictory": ("no solution", "red"),
+    "unresolved": ("the number of solutions is unresolved", "magenta"),
+}
+
+
+def _well_posed(found: dict[str, Any]) -> list[RenderableType]:
+    """``--unique``: the solutions, then every redundant statement with why."""
+    said, style = _SOLUTIONS[found["status"]]
+    head = Text(said, style)
+    if found["reason"]:
+        head.append(f" ({found['reason']})", "magenta")
+    parts: list[RenderableType] = [row(2, Text("well posed? ", "bold"), head)]
+    for number, solution in enumerate(found["solutions"], start=1):
+        shown = _plain("; ".join(solution["sentences"]) or "(nothing to say)")
+        parts.append(row(4, Text(f"solution {number}: ", "dim"), shown))
+    if not found["redundant"]:
+        parts.append(row(4, Text("redundant: ", "dim"), _plain("none")))
+    for entry in found["redundant"]:
+        if entry["given"] is not None:
+            why = "follows from lines " + ", ".join(map(str, entry["given"]))
+        else:
+            why = "every question's answer is the same without it"
+        said_line = _plain(entry["text"])
+        said_line.append(f"  ({why})", "dim")
+        parts.append(row(4, Text(f"redundant line {entry['line']}: ", "dim"), said_line))
+    return parts
 
 
 def render_result(result: FileResult, explain: bool, checking: bool) -> RenderableType:

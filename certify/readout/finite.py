@@ -76,7 +76,7 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
         return Projection((literal,), lambda v: "yes" if v[0] else "no", ("yes", "no"))
     if isinstance(query, queries.AskWhich):
         literals = tuple(encoding.literal(_grounded(encoding, f)) for f in query.formulas)
-        labels = tuple(vocabulary.label(c) for c in query.candidates)
+        labels = query.named(vocabulary.label)
         return Projection(literals, lambda v: _people(labels, v, query.empty))
     if isinstance(query, queries.AskWho):
         people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves

@@ -39,6 +39,8 @@ class Options:
     """``--strict``: a question about a name the text never mentions is an error."""
     solver: str = "cadical153"
     """The python-sat solver (``certify verify`` re-derives with ``glucose4``)."""
+    unique: bool = False
+    """``--unique``: count the solutions and list the redundant statements (``wellposed``)."""
 
 
 @dataclass(frozen=True, slots=True)

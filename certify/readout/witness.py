@@ -49,9 +49,15 @@ def describe(
     for low, high in sorted(state.edges):
         pairs.append((f"{vocabulary.label(low)} is inside", vocabulary.label(high)))
         sentences.append(f"{vocabulary.label(low)} is in {vocabulary.label(high)}")
+    rows: dict[str, list[str]] = {}
     for (thing, attribute), value in state.values:
         pairs.append((f"{attribute} of {vocabulary.label(thing)}", value))
-        sentences.append(f"{vocabulary.label(thing)} is {value}")
+        if attribute == "position":  # a puzzle's row (certify.meaning.puzzle): by position
+            rows.setdefault(value, []).append(vocabulary.label(thing))
+        else:
+            sentences.append(f"{vocabulary.label(thing)} is {value}")
+    for value in sorted(rows, key=lambda v: (not v.isdigit(), int(v) if v.isdigit() else 0)):
+        sentences.append(f"position {value}: " + ", ".join(rows[value]))
     for atom in sorted(state.true_atoms, key=str):
         text = _atom_text(vocabulary, atom)
         pairs.append((text, "true"))

@@ -12,10 +12,20 @@ from __future__ import annotations
 import difflib
 import re
 
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+
 from certify.syntax.catalogue import terminal_words
-from certify.syntax.forms import QUESTIONS, STATEMENTS
+from certify.syntax.forms import PUZZLE_QUESTIONS, PUZZLE_STATEMENTS, QUESTIONS, STATEMENTS
 
 _ORDER = ("WORD", "IS", "ARE", "IN", "NOT", "THE", "AND", "OR", "$END")
+
+
+def accepted_terminals(error: UnexpectedInput) -> set[str]:
+    """The terminals the parser accepts where it stopped (Lark's ``accepts`` when known)."""
+    if isinstance(error, UnexpectedCharacters):
+        return set(error.allowed or ())
+    accepts = getattr(error, "accepts", None) if isinstance(error, UnexpectedToken) else None
+    return set(accepts or getattr(error, "expected", ()) or ())
 
 
 def describe_expected(terminals: set[str]) -> str:
@@ -39,6 +49,16 @@ def _tokens(text: str) -> list[str]:
 def closest_form(text: str, question: bool = False) -> str:
     """The supported example most similar to ``text``."""
     candidates = [q[1] for q in QUESTIONS] if question else [s[2] for s in STATEMENTS]
+    return _closest(text, candidates)
+
+
+def closest_puzzle_form(text: str, question: bool = False) -> str:
+    """The puzzle example most similar to ``text`` (in a text that declares a row)."""
+    candidates = [q[1] for q in PUZZLE_QUESTIONS] if question else [s[1] for s in PUZZLE_STATEMENTS]
+    return _closest(text, candidates)
+
+
+def _closest(text: str, candidates: list[str]) -> str:
     mine = _tokens(text)
     best, best_score = candidates[0], -1.0
     for candidate in candidates:

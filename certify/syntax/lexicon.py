@@ -104,3 +104,17 @@ def everyone_nouns() -> frozenset[str]:
 def of_adjectives() -> tuple[str, ...]:
     """Adjectives read with "of" as a relation: ``afraid`` (``Cats are afraid of wolves.``)."""
     return tuple(_table()["relations"]["of_adjectives"])
+
+
+@cache
+def puzzle_words() -> dict[str, Any]:
+    """The puzzle table (``[puzzle]``): ``counts``, ``ordinals``, ``persons`` and ``links``
+    (each linking verb's -s form with its bare form: ``owns`` → ``own``)."""
+    return dict(_table()["puzzle"])
+
+
+def count_value(word: str) -> int:
+    """The number a count word names: ``three`` → 3, ``12`` → 12."""
+    if word.isdigit():
+        return int(word)
+    return 2 + list(puzzle_words()["counts"]).index(word.lower())

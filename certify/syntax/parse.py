@@ -28,12 +28,14 @@ from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.catalogue import classify
 from certify.syntax.checks import check_text, check_tree
-from certify.syntax.diagnose import closest_form, describe_expected
+from certify.syntax.diagnose import accepted_terminals, closest_form, describe_expected
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
 from certify.syntax.lexicon import discourse_words, sentence_adverbs
 from certify.syntax.located import ReservedWord
+from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
+from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.quotes import CLOSING, closes, foreign_character, inside, quoted_spans
 from certify.syntax.repair import mend, probe
 
@@ -48,7 +50,7 @@ class Parsed:
     line: int
     column: int
     text: str
-    node: Sentence | QuestionAst
+    node: Sentence | QuestionAst | PuzzleStatement | Ask
     is_question: bool
     discourse: str = ""
     """The discourse word the statement opens with ("Then"), as written; "" when none."""
@@ -71,6 +73,9 @@ class Document:
     expectations: tuple[Expectation, ...]
     story: bool
     lines: tuple[str, ...]
+    puzzle: bool = False
+    """The text declares a row: each sentence, and each question asked from outside, is read
+    with the puzzle grammar."""
 
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
@@ -162,20 +167,26 @@ def read_document(source: str, file: str = "<text>") -> Document:
     sentences: list[Parsed] = []
     errors: list[TextError] = []
     deadline = run_limits.current()
+    puzzle = any(p.end == "." and declares_row(p.text) for p in pieces)
     for index, piece in enumerate(pieces):
         if index % 64 == 63:
             deadline.check(f"reading the text (line {piece.line} of {len(lines)})")
         try:
-            sentences.append(parse_sentence(piece.text, piece.line, piece.column, piece.end))
+            sentences.append(
+                parse_sentence(piece.text, piece.line, piece.column, piece.end, puzzle)
+            )
         except TextError as error:
             errors.append(error.located(file, piece.raw))
     if errors:
         raise TextErrors(errors)
-    return Document(tuple(sentences), tuple(expectations), story, lines)
+    return Document(tuple(sentences), tuple(expectations), story, lines, puzzle)
 
 
-def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") -> Parsed:
-    """Parse one sentence (without its final "." or "?") into an AST node."""
+def parse_sentence(
+    text: str, line: int = 1, column: int = 1, end: str = ".", puzzle: bool = False
+) -> Parsed:
+    """Parse one sentence (without its final "." or "?") into an AST node; in a puzzle text
+    (one that declares a row), with the puzzle grammar."""
     written = text + end
     if end in CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
         text, end = text + end, "."
@@ -204,6 +215,8 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
             suggestion=text + ".",
         )
     start = "question" if end == "?" else "statement"
+    if puzzle:
+        return _puzzle_sentence(text, line, column, start)
     whole, discourse = text, ""
     opening = _discourse().match(text) if start == "statement" else None
     if opening is not None and opening.end() < len(text):
@@ -226,6 +239,21 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
     if discourse:
         return Parsed(line, column - len(whole) + len(text), written, node, False, discourse)
     return Parsed(line, column, written, node, start == "question")
+
+
+def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
+    """A sentence of a puzzle text, read with the puzzle grammar only: a sentence it does not
+    read is an error, never another grammar's reading of the same words."""
+    try:
+        node = parse_puzzle(text, line, column, start)
+    except UnexpectedInput as error:
+        raise puzzle_error(error, text, line, column, start) from None
+    except VisitError as error:
+        if isinstance(error.orig_exc, TextError):
+            raise error.orig_exc from None
+        raise
+    end = "?" if start == "question" else "."
+    return Parsed(line, column, text + end, node, start == "question")
 
 
 @cache
@@ -286,14 +314,6 @@ def reads(sentence: str) -> bool:
     return True
 
 
-def _accepted(error: UnexpectedInput) -> set[str]:
-    """The terminals the parser accepts where it stopped (Lark's ``accepts`` when known)."""
-    if isinstance(error, UnexpectedCharacters):
-        return set(error.allowed or ())
-    accepts = getattr(error, "accepts", None) if isinstance(error, UnexpectedToken) else None
-    return set(accepts or getattr(error, "expected", ()) or ())
-
-
 def _syntax_error(
     error: UnexpectedInput, text: str, line: int, column: int, start: str
 ) -> TextError:
@@ -304,7 +324,7 @@ def _syntax_error(
     ):
         offset = len(text)
     word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
-    accepts = _accepted(error)
+    accepts = accepted_terminals(error)
     if isinstance(error, UnexpectedCharacters):
         message = f"I don't understand {text[offset]!r} here"
     elif isinstance(error, UnexpectedToken):
