@@ -104,6 +104,11 @@ PREAMBLE = re.compile(
 )
 
 
+# BBH tasks whose every input opens with a fixed label that is not a sentence of the text
+# (benchmarks/web_of_lies.py drops the same one).
+LABELS = {"web_of_lies": "Question: "}
+
+
 def without_preamble(text: str) -> str:
     """The text after the fixed logical-deduction preamble (the text itself if it has none)."""
     return PREAMBLE.sub("", text, count=1)
@@ -147,6 +152,7 @@ def logiclm_item(record: dict[str, Any]) -> Item:
 def bbh_item(task: str, index: int, example: dict[str, str]) -> Item:
     """A BBH example: the text before ``Options:``, its options judged or matched."""
     text, _, listed = example["input"].partition("\nOptions:\n")
+    text = text.removeprefix(LABELS.get(task, ""))
     target = example["target"]
     name = f"{task}-{index}"
     if target in BBH_TARGETS:
