@@ -32,6 +32,7 @@ from certify.meaning.quantifiers import (
     SOME,
     quantifiers,
 )
+from certify.meaning.timing import Timing
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
@@ -61,6 +62,7 @@ class Lowering(Declaring):
     carrying: Carrying = field(default_factory=Carrying)
     carried: tuple[ir.Statement, ...] = ()
     """The last statement's carried objects moving along with it (``Carrying.follow``)."""
+    timing: Timing = field(default_factory=Timing)
 
     # ------------------------------------------------------------------ entry points
 
@@ -87,10 +89,18 @@ class Lowering(Declaring):
         updates = self._updates(formula)
         if parsed.discourse and not (self.story or updates or self.carrying.changing):
             raise discourse_error(parsed)
+        when = self.timing.when(parsed, bool(updates), self.carrying.changing)
         self.carried = self.carrying.follow(parsed, updates)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         statement = ir.Statement(
-            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
+            parsed.line,
+            parsed.text,
+            formula,
+            parsed.column,
+            updates,
+            declares,
+            measures,
+            when=when,
         )
         return Lowered(statement, tuple(self._mentions))
 

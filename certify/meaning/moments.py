@@ -71,19 +71,21 @@ def _moments(
     about everyone ("Nobody is in the kitchen.") written before Ana moves speaks of Ana's
     earlier self: its instance for Ana is renamed when it is grounded (``ir.ForAll.selves``).
     """
-    updates: dict[str, list[tuple[int, int]]] = {}
+    updates: dict[str, list[tuple[int, int, int]]] = {}
     for s in statements:
         for who in s.updates:
             if who not in places:
-                updates.setdefault(who, []).append((s.line, s.column))
+                updates.setdefault(who, []).append((s.when, s.line, s.column))
     if not updates:
         return statements, []
+    for moves in updates.values():  # story time: a period's updates, then the next period's
+        moves.sort()
     earlier: dict[str, str] = {}
     result: list[ir.Statement] = []
     for s in statements:
         formula = s.formula
         for who, moves in updates.items():
-            era = sum(1 for u in moves if u <= (s.line, s.column))
+            era = sum(1 for u in moves if u <= (s.when, s.line, s.column))
             if era == len(moves):
                 continue
             self_then = f"{who}@{era}"
@@ -91,7 +93,7 @@ def _moments(
             if isinstance(renamed, (ir.ForAll, ir.Exists)) and _locates_variable(renamed):
                 renamed = replace(renamed, selves=(*renamed.selves, (who, self_then)))
             if renamed != formula:
-                earlier[self_then] = "{} (until line " + str(moves[era][0]) + ")"
+                earlier[self_then] = "{} (until line " + str(moves[era][1]) + ")"
                 formula = renamed
         result.append(replace(s, formula=formula))
     return result, list(earlier.items())

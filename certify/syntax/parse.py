@@ -32,7 +32,7 @@ from certify.syntax.diagnose import closest_form, describe_expected
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
-from certify.syntax.lexicon import discourse_words, sentence_adverbs
+from certify.syntax.lexicon import discourse_words, sentence_adverbs, time_periods
 from certify.syntax.located import ReservedWord
 from certify.syntax.repair import mend, probe
 
@@ -52,6 +52,9 @@ class Parsed:
     is_question: bool
     discourse: str = ""
     """The discourse word the statement opens with ("Then"), as written; "" when none."""
+    time: str = ""
+    """The time adverb that opens or ends the statement ("Yesterday", "this morning"), as
+    written; "" when none (``lexicon.time_periods``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,11 +202,13 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
             suggestion=text + ".",
         )
     start = "question" if end == "?" else "statement"
-    whole, discourse = text, ""
+    whole, first, discourse, time = text, column, "", ""
     opening = _discourse().match(text) if start == "statement" else None
     if opening is not None and opening.end() < len(text):
         discourse = opening.group(1)
         column, text = column + opening.end(), text[opening.end() :]
+    if start == "statement":
+        column, text, time = _time_adverb(column, text)
     check_text(text, line, column)
     try:
         tree = parser().parse(text, start=start)
@@ -218,9 +223,33 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
         raise
-    if discourse:
-        return Parsed(line, column - len(whole) + len(text), whole + end, node, False, discourse)
+    if discourse or time:
+        return Parsed(line, first, whole + end, node, False, discourse, time)
     return Parsed(line, column, text + end, node, start == "question")
+
+
+def _time_adverb(column: int, text: str) -> tuple[int, str, str]:
+    """The statement without its opening or closing time adverb ("Yesterday Julie went to the
+    park", "Fred went to the kitchen this morning"), and the adverb ("" when none)."""
+    opening, closing = _times()
+    found = opening.match(text)
+    if found is not None and found.end() < len(text):
+        return column + found.end(), text[found.end() :], found.group(1)
+    found = closing.search(text)
+    if found is not None and found.start() > 0:
+        return column, text[: found.start()], found.group(1)
+    return column, text, ""
+
+
+@cache
+def _times() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """A time adverb opening a statement (with the space after it) and one closing it."""
+    words = sorted(time_periods(), key=lambda w: (-len(w), w))
+    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    return (
+        re.compile(rf"({alternation})\b,?\s+", re.IGNORECASE),
+        re.compile(rf",?\s+({alternation})$", re.IGNORECASE),
+    )
 
 
 @cache
