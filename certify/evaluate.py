@@ -41,6 +41,7 @@ from certify.meaning.ir import (
 )
 from certify.meaning.queries import (
     AskBefore,
+    AskCount,
     AskTruth,
     AskValue,
     AskWhere,
@@ -212,6 +213,8 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
             if evaluation.holds(f)
         ]
         return _join(list(dict.fromkeys(chosen)), query.empty)
+    if isinstance(query, AskCount):
+        return str(sum(1 for f in query.formulas if evaluation.holds(f)))
     if isinstance(query, AskWho):
         names = [
             OTHER if is_anonymous(x) else vocabulary.label(x)

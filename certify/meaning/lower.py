@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from certify.meaning import formulas, ir, queries
+from certify.meaning import formulas, ir, possession, queries
 from certify.meaning.carrying import Carrying
 from certify.meaning.declarations import Declaring
 from certify.meaning.lower_numbers import arith, event, quantity
@@ -50,6 +50,8 @@ _QUESTIONS = (
     ast.QValue,
     ast.QWhen,
     ast.QAge,
+    ast.QCarrying,
+    ast.QGiving,
 )
 
 
@@ -162,9 +164,15 @@ class Lowering(Declaring):
             query = queries.AskNumber(
                 LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
             )
+        elif isinstance(node, (ast.QCarrying, ast.QGiving)):
+            query = possession.question(node, self.carrying.events, self.located_thing)
         else:
             raise TypeError(f"not a question: {node!r}")
         return query
+
+    def located_thing(self, np: ast.NP) -> str:
+        """The key of a located individual or object (``Naming.thing``)."""
+        return self.thing(np, located=True)
 
     # ------------------------------------------------------------------ bodies
 

@@ -17,6 +17,7 @@ from typing import Literal
 from certify.meaning import formulas, ir
 from certify.meaning.formulas import rename_location
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
+from certify.meaning.possession import without_events
 from certify.meaning.space import build_vocabulary
 
 
@@ -44,15 +45,19 @@ def problem_at(
     extra: Iterable[Mention] = (),
     column: int = 0,
     asked: Sequence[ir.Formula] | None = None,
+    events: bool = True,
 ) -> ir.Problem:
     """The problem of the statements before (line, column) (all of them when ``line`` is None).
 
     A question written in the file is answered as if the text ended just before it, so a
     statement earlier on the question's own line counts (SPEC §2).  ``asked``: the formulas
     of the questions the problem will answer, if known (it bounds the unnamed places).
+    ``events``: keep the atoms of possession events (``possession.asks_events``).
     """
     lowered = [s for s in reading.statements if before(s.statement, line, column)]
     statements = [s.statement for s in lowered]
+    if not events:
+        statements = [without_events(s) for s in statements]
     mentions = [m for s in lowered for m in s.mentions]
     statements, earlier = _moments(statements, reading.places)
     law: Literal["conjunction", "update"] = (

@@ -13,6 +13,8 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from certify.numeric import LinearExpr
+from certify.syntax.ast_stories import QCarrying as QCarrying
+from certify.syntax.ast_stories import QGiving as QGiving
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +376,17 @@ class QAge:
 
 
 QuestionAst: TypeAlias = (
-    QWhere | QWhereBefore | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge
+    QWhere
+    | QWhereBefore
+    | QWho
+    | QWhose
+    | QAttribute
+    | QQuantity
+    | QTrue
+    | QValue
+    | QWhen
+    | QAge
+    | QCarrying
+    | QGiving
 )
 Sentence: TypeAlias = Body | Declaration | Measurement | Independence

@@ -203,12 +203,8 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
         )
     start = "question" if end == "?" else "statement"
     whole, first, discourse, time = text, column, "", ""
-    opening = _discourse().match(text) if start == "statement" else None
-    if opening is not None and opening.end() < len(text):
-        discourse = opening.group(1)
-        column, text = column + opening.end(), text[opening.end() :]
     if start == "statement":
-        column, text, time = _time_adverb(column, text)
+        column, text, discourse, time = statement_core(column, text)
     check_text(text, line, column)
     try:
         tree = parser().parse(text, start=start)
@@ -226,6 +222,18 @@ def parse_sentence(text: str, line: int = 1, column: int = 1, end: str = ".") ->
     if discourse or time:
         return Parsed(line, first, whole + end, node, False, discourse, time)
     return Parsed(line, column, text + end, node, start == "question")
+
+
+def statement_core(column: int, text: str) -> tuple[int, str, str, str]:
+    """What the grammar reads of a statement: without its opening discourse word ("Then") and
+    its time adverb; its column, and the discourse word and adverb ("" when none)."""
+    discourse = ""
+    opening = _discourse().match(text)
+    if opening is not None and opening.end() < len(text):
+        discourse = opening.group(1)
+        column, text = column + opening.end(), text[opening.end() :]
+    column, text, time = _time_adverb(column, text)
+    return column, text, discourse, time
 
 
 def _time_adverb(column: int, text: str) -> tuple[int, str, str]:
