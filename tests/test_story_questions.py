@@ -187,3 +187,42 @@ def test_time_adverbs_where_certify_cannot_read_them_are_refused(text: str, mess
 def test_a_timed_report_verifies() -> None:
     document = json.loads(json.dumps(to_json(check(TIMED, []))))
     assert verify_document(document, TIMED) == []
+
+
+SIZES = """The suitcase fits inside the box.
+The chocolate fits inside the suitcase.
+The box of chocolates is bigger than the box.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "status", "answer"),
+    [
+        # the chocolate < the suitcase < the box < the box of chocolates
+        ("Does the box fit in the chocolate?", "forced", "no"),
+        ("Does the chocolate fit in the box?", "forced", "yes"),
+        ("Is the chocolate bigger than the box of chocolates?", "forced", "no"),
+        ("Is the box of chocolates bigger than the suitcase?", "forced", "yes"),
+        ("Does the box of chocolates fit inside the suitcase?", "forced", "no"),
+    ],
+)
+def test_fitting_inside_is_being_smaller(question: str, status: str, answer: str) -> None:
+    (found,) = check(SIZES, [question]).questions
+    assert (found.status, found.answers) == (status, (answer,))
+
+
+def test_what_the_sizes_leave_undecided_is_open() -> None:
+    (found,) = check(
+        SIZES + "The chest fits inside the box of chocolates.\n", ["Does the chest fit in the box?"]
+    ).questions
+    assert found.status == "open"
+
+
+def test_a_fitting_that_closes_a_cycle_contradicts() -> None:
+    report = check(SIZES + "The box of chocolates fits inside the chocolate.\n", [])
+    assert report.consistent is False
+
+
+def test_does_x_sit_in_y_is_refused_at_in() -> None:
+    with pytest.raises(TextError, match="'in' is a word"):
+        check(SIZES + "Does the box sit in the chest?\n", [])

@@ -9,7 +9,7 @@ from lark.tree import Meta
 
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
-from certify.syntax.located import Located, _of
+from certify.syntax.located import Located, ReservedWord, _of
 
 COUNTED = ("objects", "things")
 """What ``How many ... is X carrying?`` counts."""
@@ -48,3 +48,56 @@ class StoryQuestionRules(Located):
     def q_receiver_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
         giver, thing = _of(children, ast.NP)
         return ast.QGiving("receiver", giver=giver, thing=thing)
+
+
+@v_args(meta=True)
+class SizeRules(Located):
+    """bAbI 18: ``The box fits inside the chest.`` is ``The box is smaller than the chest.``;
+    ``Does the chest fit in the box?`` asks it; ``the box of chocolates`` is a name."""
+
+    def the_of_np(self, meta: Meta, children: list[Any]) -> ast.NP:
+        head, tail = (c for c in children if isinstance(c, list))
+        words = [*self.name_words(head), "of", *self.name_words(tail)]
+        span = self.span(meta)
+        return ast.NP("the", tuple(w.lower() for w in words), "the " + " ".join(words), span)
+
+    def p_fits(self, meta: Meta, children: list[Any]) -> Any:
+        return self._pred(children, ast.PNumeric("comparative", (children[-1],), "smaller"))
+
+    def q_fits(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        runs = [c for c in children if isinstance(c, list)]
+        span = self.span(meta)
+        last = runs[-1][-1]
+        if str(last).lower() != "fit" or len(runs[-1]) < 2 - (len(runs) > 1):
+            where = next(c for c in children if isinstance(c, Token) and c.type in ("IN", "INSIDE"))
+            raise ReservedWord(str(where), self.token_span(where))  # "Does X sit in Y?"
+        runs[-1] = runs[-1][:-1]
+        head, tail = runs[0], [t for run in runs[1:] for t in run]
+        if len(head) == 1 and head[0].type == "WORD" and len(runs) == 1:
+            word = self.single_name(head[0])
+            thing = ast.NP("name", (word.lower(),), word, span)
+        elif head[0].type == "THE" and len(head) > 1 and (tail or len(runs) == 1):
+            words = self.name_words(head[1:])
+            if len(runs) > 1:
+                words = [*words, "of", *self.name_words(tail)]
+            thing = ast.NP("the", tuple(w.lower() for w in words), "the " + " ".join(words), span)
+        else:
+            raise SentenceError(
+                "certify reads 'Does X fit in Y?' with X a name or 'the' and a noun",
+                span,
+                "Does the box fit in the chest?",
+            )
+        predicate = ast.PNumeric("comparative", (children[-1],), "smaller")
+        return ast.QTrue(ast.Clause(thing, predicate, False, span))
+
+    def q_comparative_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        head, tail = (c for c in children if isinstance(c, list))
+        span = self.span(meta)
+        if len(tail) < 2:
+            raise SentenceError(
+                "this question needs a subject and an adjective", span, "Is the box bigger?"
+            )
+        words = [*self.name_words(head), "of", *self.name_words(tail[:-1])]
+        thing = ast.NP("the", tuple(w.lower() for w in words), "the " + " ".join(words), span)
+        predicate = ast.PNumeric("comparative", (children[-1],), str(tail[-1]).lower())
+        return ast.QTrue(ast.Clause(thing, predicate, False, span))

@@ -174,6 +174,16 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
         "X is more expensive than Y. (less: the reverse)",
         "The apples are more expensive than the peaches.",
     ),
+    (
+        "Quantities",
+        "X fits inside Y. (Y is bigger than X; also fits in)",
+        "The box fits inside the chest.",
+    ),
+    (
+        "Quantities",
+        "the N of Ns (a name with 'of')",
+        "The box of chocolates is bigger than the chocolate.",
+    ),
 )
 
 QUESTIONS: tuple[tuple[str, str], ...] = (
@@ -203,6 +213,8 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("Who received O?", "Who received the apple?"),
     ("What did X give to Y?", "What did Ana give to Bob?"),
     ("Who did X give O to?", "Who did Ana give the apple to?"),
+    ("Does X fit in Y?", "Does the chest fit in the box?"),
+    ("Is the N of Ns bigger than Y?", "Is the box of chocolates bigger than the chest?"),
 )
 
 
