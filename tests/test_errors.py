@@ -39,7 +39,7 @@ def run(tmp_path: Path, text: str | bytes, *args: str) -> tuple[int, str]:
         ("Ana is in the kitchen, too.\n", "'too' is a word of certify's language", 24),
         ("Tom is here.\n", "'here' is a word of certify's language", 8),
         ("Ana is big.\nDoes the chest sit in the box?\n", "'in' is a word of certify's", 20),
-        ("Is the square to the left of the box?\n", "I didn't expect 'to'", 15),
+        ("Is the square to the north of the box?\n", "I didn't expect 'north'", 22),
         ("Then she went to the hallway.\n", "'she' refers to the subject", 6),
         ("Today Julie went to the park.\n", "certify does not read 'Today'", 1),
         ("It is big.\n", "'it' refers to the subject of the previous statement", 1),

@@ -164,7 +164,7 @@ def test_fractions_in_english_forms(text: str) -> None:
         ("Ana is not in the kitchen anymore.", "anymore"),
         ("Ana is in the kitchen yesterday.", "yesterday"),
         ("Mary went to the school today.", "today"),
-        ("Ana is big. Is the red square to the left of the pink rectangle?", "to"),
+        ("Ana is big. Is the red square to the north of the pink rectangle?", "north"),
         ("Ana is big. Does the chest sit in the box?", "in"),
     ],
 )

@@ -226,3 +226,39 @@ def test_a_fitting_that_closes_a_cycle_contradicts() -> None:
 def test_does_x_sit_in_y_is_refused_at_in() -> None:
     with pytest.raises(TextError, match="'in' is a word"):
         check(SIZES + "Does the box sit in the chest?\n", [])
+
+
+GRID = """The triangle is to the left of the red square.
+The red square is above the blue square.
+"""
+
+
+@pytest.mark.parametrize(
+    ("question", "status", "answer"),
+    [
+        # one row: the triangle, then the red square; one column: the red square over the
+        # blue square. So the triangle is as high as the red square, further left than both.
+        ("Is the triangle above the blue square?", "forced", "yes"),
+        ("Is the triangle to the left of the blue square?", "forced", "yes"),
+        ("Is the blue square to the left of the triangle?", "forced", "no"),
+        ("Is the triangle below the red square?", "forced", "no"),  # the same row
+        ("Is the blue square to the right of the red square?", "forced", "no"),  # same column
+        ("Is the red square to the right of the triangle?", "forced", "yes"),
+    ],
+)
+def test_a_position_puts_two_things_on_one_row_or_column(
+    question: str, status: str, answer: str
+) -> None:
+    (found,) = check(GRID, [question]).questions
+    assert (found.status, found.answers) == (status, (answer,))
+
+
+def test_two_things_left_of_a_third_are_in_an_open_order() -> None:
+    text = GRID + "The pink rectangle is to the left of the red square.\n"
+    (found,) = check(text, ["Is the triangle to the left of the pink rectangle?"]).questions
+    assert (found.status, set(found.answers)) == ("open", {"yes", "no"})  # type: ignore[arg-type]
+
+
+def test_a_cycle_of_positions_contradicts() -> None:
+    report = check(GRID + "The red square is to the left of the triangle.\n", [])
+    assert report.consistent is False

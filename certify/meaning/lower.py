@@ -28,6 +28,7 @@ from certify.meaning.mentions import (
     variable_np,
 )
 from certify.meaning.names import RULE_KINDS
+from certify.meaning.positions import position
 from certify.meaning.quantifiers import (
     SOME,
     quantifiers,
@@ -283,6 +284,8 @@ class Lowering(Declaring):
                 Mention("valued", second, noun=attribute),
             ]
             return ir.SameValue(first, second, attribute)
+        if isinstance(predicate, ast.PNumeric) and predicate.kind.startswith("position"):
+            return position(clause, predicate, self.quantity)
         if isinstance(predicate, ast.PNumeric):
             return quantity(clause, predicate, self.number_np, self.quantity, self.is_number)
         if isinstance(predicate, ast.PEvent):

@@ -16,7 +16,7 @@ from lark.tree import Meta
 from certify.syntax import ast
 from certify.syntax.build_numbers import NumberRules
 from certify.syntax.build_questions import QuestionRules
-from certify.syntax.build_stories import SizeRules, StoryQuestionRules
+from certify.syntax.build_stories import PositionRules, SizeRules, StoryQuestionRules
 from certify.syntax.coordinate import AFrag, Bare, Chain, ClauseElement, InFrag, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.located import _has, _of, _tokens
@@ -24,7 +24,7 @@ from certify.syntax.words import singular, verb_base
 
 
 @v_args(meta=True)
-class Build(NumberRules, QuestionRules, StoryQuestionRules, SizeRules):
+class Build(NumberRules, QuestionRules, StoryQuestionRules, SizeRules, PositionRules):
     """Build AST nodes for statements and questions."""
 
     # ------------------------------------------------------------------ sentences

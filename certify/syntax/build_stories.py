@@ -101,3 +101,24 @@ class SizeRules(Located):
         thing = ast.NP("the", tuple(w.lower() for w in words), "the " + " ".join(words), span)
         predicate = ast.PNumeric("comparative", (children[-1],), str(tail[-1]).lower())
         return ast.QTrue(ast.Clause(thing, predicate, False, span))
+
+
+@v_args(meta=True)
+class PositionRules(Located):
+    """bAbI 17: ``X is to the left of Y.`` · ``X is above Y.`` · ``Is X below Y?``"""
+
+    def p_position(self, meta: Meta, children: list[Any]) -> Any:
+        return self._pred(children, ast.PNumeric("position", (children[-1],), _direction(children)))
+
+    def q_position(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        thing, other = _of(children, ast.NP)
+        predicate = ast.PNumeric("position_axis", (other,), _direction(children))
+        return ast.QTrue(ast.Clause(thing, predicate, False, self.span(meta)))
+
+
+def _direction(children: list[Any]) -> str:
+    return next(
+        str(c).lower()
+        for c in children
+        if isinstance(c, Token) and c.type in ("LEFT", "RIGHT", "ABOVE", "BELOW")
+    )

@@ -180,6 +180,12 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
         "The box fits inside the chest.",
     ),
     (
+        "Positions",
+        "X is to the left of Y. (also to the right of: one row)",
+        "The triangle is to the left of the red square.",
+    ),
+    ("Positions", "X is above Y. (also below: one column)", "The red square is above the box."),
+    (
         "Quantities",
         "the N of Ns (a name with 'of')",
         "The box of chocolates is bigger than the chocolate.",
@@ -214,6 +220,8 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("What did X give to Y?", "What did Ana give to Bob?"),
     ("Who did X give O to?", "Who did Ana give the apple to?"),
     ("Does X fit in Y?", "Does the chest fit in the box?"),
+    ("Is X to the left of Y? (its own axis only)", "Is the triangle to the left of the box?"),
+    ("Is X above Y?", "Is the triangle above the red square?"),
     ("Is the N of Ns bigger than Y?", "Is the box of chocolates bigger than the chest?"),
 )
 
