@@ -41,6 +41,7 @@ from certify.meaning.ir import (
 )
 from certify.meaning.queries import (
     AskBefore,
+    AskCount,
     AskTruth,
     AskValue,
     AskWhere,
@@ -209,6 +210,8 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
         named = query.named(vocabulary.label)
         chosen = [n for n, f in zip(named, query.formulas) if evaluation.holds(f)]
         return _join(list(dict.fromkeys(chosen)), query.empty)
+    if isinstance(query, AskCount):
+        return str(sum(1 for f in query.formulas if evaluation.holds(f)))
     if isinstance(query, AskWho):
         names = [
             OTHER if is_anonymous(x) else vocabulary.label(x)

@@ -25,6 +25,7 @@ from certify.meaning.accumulate import (
 from certify.meaning.lower import Lowering
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.moments import Reading, before, problem_at
+from certify.meaning.possession import asks_events
 from certify.meaning.space import check_roles, decide_places
 from certify.meaning.text import show
 from certify.readout.answer import Certifier, Options
@@ -205,7 +206,7 @@ class Certifiers:
     def __init__(self, reading: Reading, options: Options) -> None:
         self.reading = reading
         self.options = options
-        self.cached: dict[int, Certifier] = {}
+        self.cached: dict[tuple[int, bool], Certifier] = {}
         self.made: list[Certifier] = []
 
     def __enter__(self) -> Certifiers:
@@ -228,8 +229,12 @@ class Certifiers:
         apart every individual this one must (``Vocabulary.compared``): both spaces are exact.
         """
         asked = queries.asked_formulas(query) if query is not None else ()
-        problem = problem_at(self.reading, line, extra, column, asked)
-        key = sum(1 for s in self.reading.statements if before(s.statement, line, column))
+        events = asks_events(query)
+        problem = problem_at(self.reading, line, extra, column, asked, events)
+        key = (
+            sum(1 for s in self.reading.statements if before(s.statement, line, column)),
+            events,
+        )
         cached = self.cached.get(key)
         if cached is not None and _serves(cached.problem.vocabulary, problem.vocabulary):
             return cached

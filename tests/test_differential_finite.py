@@ -61,7 +61,18 @@ FORMS = {
     "story",
     "pronoun",
     "discourse",
+    *(
+        f"time {period}"
+        for period in ("yesterday", "this morning", "this afternoon", "this evening")
+    ),
     *(f"Possess {mode}" for mode in ("take", "drop", "give")),
+    "Carrying what",
+    "Carrying count",
+    *(
+        f"Gave {form}"
+        for form in ("giver of thing receiver", "giver of thing", "receiver of thing")
+    ),
+    *(f"Gave {form}" for form in ("thing of giver receiver", "receiver of giver thing")),
     "in-file question",
     "Truth",
     "Act",

@@ -84,5 +84,5 @@ def test_same_state_with_other_accepts_is_no_crash() -> None:
 def test_a_question_is_never_offered_a_statement() -> None:
     """A mistake whose fallback is a statement falls back, for a question, to the closest
     question of the language reference."""
-    error = error_of("Is the circle to the left of the square?")
+    error = error_of("Is the circle to the north of the square?")
     assert error.suggestion.endswith("?") and reads(error.suggestion)

@@ -24,7 +24,7 @@ from certify.syntax.forms import (
     QUESTIONS,
     STATEMENTS,
 )
-from certify.syntax.parse import parser, read_document, split_sentences
+from certify.syntax.parse import parser, read_document, split_sentences, statement_core
 from certify.syntax.puzzle import declares_row, puzzle_parser
 from tests.paths import SAMPLES
 
@@ -44,11 +44,15 @@ def shape(node: Tree[Token] | Token) -> Shape:
 
 
 def sentence_shape(text: str, question: bool, puzzle: bool = False) -> Shape:
-    """The shape of one sentence given without its final "." or "?" (``puzzle``: in a text
-    that declares a row, read with the puzzle grammar)."""
+    """The shape of one sentence given without its final "." or "?": in a text that declares
+    a row, as the puzzle grammar reads it; else of a statement, what the main grammar reads
+    without its discourse word and time adverb."""
     start = "question" if question else "statement"
-    reader = puzzle_parser() if puzzle else parser()
-    return ("puzzle",) * puzzle + (shape(reader.parse(text, start=start)),)
+    if puzzle:
+        return ("puzzle", shape(puzzle_parser().parse(text, start=start)))
+    if question:
+        return (shape(parser().parse(text, start="question")),)
+    return (shape(parser().parse(statement_core(1, text)[1], start="statement")),)
 
 
 @cache

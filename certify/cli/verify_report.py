@@ -18,6 +18,7 @@ from certify.errors import UsageError
 from certify.meaning import ir, queries
 from certify.meaning.mentions import LoweredQuestion
 from certify.meaning.moments import Reading, problem_at
+from certify.meaning.possession import asks_events
 from certify.pipeline import read
 from certify.readout.remains import remaining_questions
 from certify.report import SCHEMA
@@ -84,16 +85,20 @@ def _locate(
         question = generated.get(entry["question"])
         if question is None:
             return f"the question {entry['question']!r} is not one the text raises"
-        return problem_at(reading, None), question.query
+        return problem_at(reading, None, events=asks_events(question.query)), question.query
     if line:
         lowered = by_line.get(line)
         if lowered is None or lowered.question.text != entry["question"]:
             return f"line {line}: the text has no question {entry['question']!r} there"
         question = lowered.question
-        problem = problem_at(reading, question.line, lowered.mentions, question.column)
+        events = asks_events(question.query)
+        problem = problem_at(
+            reading, question.line, lowered.mentions, question.column, events=events
+        )
         return problem, question.query
     try:
         lowered = next(asked)
     except StopIteration:
         raise UsageError("the report's --ask questions do not match") from None
-    return problem_at(reading, None, lowered.mentions), lowered.question.query
+    query = lowered.question.query
+    return problem_at(reading, None, lowered.mentions, events=asks_events(query)), query

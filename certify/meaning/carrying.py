@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from certify.meaning import ir
+from certify.meaning.possession import Event
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 
@@ -28,6 +29,8 @@ class Carrying:
 
     held: dict[str, list[str]] = field(default_factory=dict)
     since: dict[str, int] = field(default_factory=dict)  # the line each object was taken on
+    events: list[Event] = field(default_factory=list)
+    """Every taking, dropping and giving so far, in text order (``possession.py``)."""
     _changes: list[tuple[str, str | None]] = field(default_factory=list)
 
     def possess(self, names: Naming, clause: ast.Clause, predicate: ast.PPossess) -> ir.Formula:
@@ -57,7 +60,10 @@ class Carrying:
                 "Mary took the football.",
             )
         self._changes.append((thing, holder))
-        return ir.SamePlace(thing, holder or carrier)
+        receiver = holder if predicate.mode == "give" else None
+        event = Event(clause.span.line, predicate.mode, carrier, thing, receiver)
+        self.events.append(event)
+        return ir.And((ir.SamePlace(thing, holder or carrier), event.atom))
 
     def _along(self, updates: tuple[str, ...]) -> list[tuple[str, str]]:
         """The objects that go where the updated individuals go, each with its carrier: what

@@ -259,6 +259,9 @@ class Statement:
     measures: tuple[Measure, ...] = ()
     depends: tuple[int, ...] = ()
     """Earlier lines whose meaning the formula carries (a carried object moving along)."""
+    when: int = 0
+    """The period of the story's time it happens in (0: untimed; 1: yesterday, 2: this
+    morning...; ``lexicon.time_periods``): updates happen in (when, line, column) order."""
 
     @property
     def lines(self) -> tuple[int, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from certify.meaning import formulas, ir, queries, speech
+from certify.meaning import formulas, ir, possession, queries, speech
 from certify.meaning.carrying import Carrying
 from certify.meaning.lower_numbers import arith, event, quantity
 from certify.meaning.mentions import (
@@ -27,12 +27,14 @@ from certify.meaning.mentions import (
     variable_np,
 )
 from certify.meaning.names import RULE_KINDS
+from certify.meaning.positions import position
 from certify.meaning.puzzle import PuzzleReading
 from certify.meaning.quantifiers import (
     NO_QUANTIFIERS,
     SOME,
     quantifiers,
 )
+from certify.meaning.timing import Timing
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax import puzzle_ast as pz
@@ -55,6 +57,8 @@ _QUESTIONS = (
     ast.QValue,
     ast.QWhen,
     ast.QAge,
+    ast.QCarrying,
+    ast.QGiving,
 )
 
 
@@ -73,6 +77,7 @@ class Lowering(PuzzleReading):
     """Every key a statement so far names as a thing, in order (``speech.remember``)."""
     of_classes: dict[str, dict[str, None]] = field(default_factory=dict)
     """``afraid`` → the classes something is said to be afraid of (``What is Tom afraid of?``)."""
+    timing: Timing = field(default_factory=Timing)
 
     # ------------------------------------------------------------------ entry points
 
@@ -93,11 +98,19 @@ class Lowering(PuzzleReading):
         updates = self._updates(formula)
         if parsed.discourse and not (self.story or updates or self.carrying.changing):
             raise discourse_error(parsed)
+        when = self.timing.when(parsed, bool(updates), self.carrying.changing)
         self.carried = self.carrying.follow(parsed, updates)
         declares = tuple(m.key for m in self._mentions if m.role == "integer")
         speech.remember(self, self._mentions)
         statement = ir.Statement(
-            parsed.line, parsed.text, formula, parsed.column, updates, declares, measures
+            parsed.line,
+            parsed.text,
+            formula,
+            parsed.column,
+            updates,
+            declares,
+            measures,
+            when=when,
         )
         return Lowered(statement, tuple(self._mentions))
 
@@ -183,9 +196,15 @@ class Lowering(PuzzleReading):
             query = queries.AskNumber(
                 LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
             )
+        elif isinstance(node, (ast.QCarrying, ast.QGiving)):
+            query = possession.question(node, self.carrying.events, self.located_thing)
         else:
             raise TypeError(f"not a question: {node!r}")
         return query
+
+    def located_thing(self, np: ast.NP) -> str:
+        """The key of a located individual or object (``Naming.thing``)."""
+        return self.thing(np, located=True)
 
     # ------------------------------------------------------------------ bodies
 
@@ -294,6 +313,8 @@ class Lowering(PuzzleReading):
                 Mention("valued", second, noun=attribute),
             ]
             return ir.SameValue(first, second, attribute)
+        if isinstance(predicate, ast.PNumeric) and predicate.kind.startswith("position"):
+            return position(clause, predicate, self.quantity)
         if isinstance(predicate, ast.PNumeric):
             return quantity(clause, predicate, self.number_np, self.quantity, self.is_number)
         if isinstance(predicate, ast.PEvent):

@@ -17,6 +17,7 @@ from typing import Literal
 from certify.meaning import formulas, ir
 from certify.meaning.formulas import rename_location
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
+from certify.meaning.possession import without_events
 from certify.meaning.space import build_vocabulary
 
 
@@ -44,15 +45,19 @@ def problem_at(
     extra: Iterable[Mention] = (),
     column: int = 0,
     asked: Sequence[ir.Formula] | None = None,
+    events: bool = True,
 ) -> ir.Problem:
     """The problem of the statements before (line, column) (all of them when ``line`` is None).
 
     A question written in the file is answered as if the text ended just before it, so a
     statement earlier on the question's own line counts (SPEC §2).  ``asked``: the formulas
     of the questions the problem will answer, if known (it bounds the unnamed places).
+    ``events``: keep the atoms of possession events (``possession.asks_events``).
     """
     lowered = [s for s in reading.statements if before(s.statement, line, column)]
     statements = [s.statement for s in lowered]
+    if not events:
+        statements = [without_events(s) for s in statements]
     mentions = [m for s in lowered for m in s.mentions]
     statements, earlier = _moments(statements, reading.places)
     law: Literal["conjunction", "update"] = (
@@ -71,19 +76,21 @@ def _moments(
     about everyone ("Nobody is in the kitchen.") written before Ana moves speaks of Ana's
     earlier self: its instance for Ana is renamed when it is grounded (``ir.ForAll.selves``).
     """
-    updates: dict[str, list[tuple[int, int]]] = {}
+    updates: dict[str, list[tuple[int, int, int]]] = {}
     for s in statements:
         for who in s.updates:
             if who not in places:
-                updates.setdefault(who, []).append((s.line, s.column))
+                updates.setdefault(who, []).append((s.when, s.line, s.column))
     if not updates:
         return statements, []
+    for moves in updates.values():  # story time: a period's updates, then the next period's
+        moves.sort()
     earlier: dict[str, str] = {}
     result: list[ir.Statement] = []
     for s in statements:
         formula = s.formula
         for who, moves in updates.items():
-            era = sum(1 for u in moves if u <= (s.line, s.column))
+            era = sum(1 for u in moves if u <= (s.when, s.line, s.column))
             if era == len(moves):
                 continue
             self_then = f"{who}@{era}"
@@ -91,7 +98,7 @@ def _moments(
             if isinstance(renamed, (ir.ForAll, ir.Exists)) and _locates_variable(renamed):
                 renamed = replace(renamed, selves=(*renamed.selves, (who, self_then)))
             if renamed != formula:
-                earlier[self_then] = "{} (until line " + str(moves[era][0]) + ")"
+                earlier[self_then] = "{} (until line " + str(moves[era][1]) + ")"
                 formula = renamed
         result.append(replace(s, formula=formula))
     return result, list(earlier.items())

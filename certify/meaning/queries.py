@@ -77,6 +77,16 @@ class AskWhich:
 
 
 @dataclass(frozen=True, slots=True)
+class AskCount:
+    """How many objects is Mary carrying? — how many of the candidates' formulas hold, per
+    state (the answer set is a set of counts: a finite set of integers, whose hull is the
+    interval SPEC §3 asks of "How many ...?")."""
+
+    candidates: tuple[str, ...]
+    formulas: tuple[Formula, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class AskNumber:
     """What is x? — the values of a linear expression, as an interval."""
 
@@ -85,7 +95,7 @@ class AskNumber:
 
 
 Query: TypeAlias = (
-    AskWhere | AskBefore | AskWho | AskWhose | AskValue | AskTruth | AskWhich | AskNumber
+    AskWhere | AskBefore | AskWho | AskWhose | AskValue | AskTruth | AskWhich | AskCount | AskNumber
 )
 
 
@@ -93,7 +103,7 @@ def asked_formulas(query: Query) -> tuple[Formula, ...]:
     """The formulas a question asks about (their names belong to the question's space)."""
     if isinstance(query, AskTruth):
         return (query.formula,)
-    if isinstance(query, AskWhich):
+    if isinstance(query, (AskWhich, AskCount)):
         return query.formulas
     return ()
 

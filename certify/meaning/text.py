@@ -6,6 +6,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from certify.meaning import ir
+from certify.meaning.possession import event_text, is_event
 from certify.numeric import LinearConstraint
 
 
@@ -55,6 +56,8 @@ def _atom(f: ir.Atom, label: Callable[[str], str]) -> str:
         return f"{f.attribute}({label(f.first)}) = {f.attribute}({label(f.second)})"
     if isinstance(f, ir.Holds):
         return f"{f.predicate}({label(f.thing)})"
+    if isinstance(f, ir.Related) and is_event(f):
+        return event_text(f, label)
     if isinstance(f, ir.Related):
         return f"{f.verb}({label(f.subject)}, {label(f.object)})"
     if isinstance(f, ir.Integral):

@@ -100,6 +100,15 @@ def normalize(answer: str) -> str:
     return " and ".join(cleaned)
 
 
+def _hull(answer: Answer) -> Interval | None:
+    """A set of counts (``How many objects is Mary carrying?``) as the interval it spans."""
+    found = answer.answers
+    if not isinstance(found, tuple) or not found or not all(a.isdigit() for a in found):
+        return None
+    counts = [Fraction(int(a)) for a in found]
+    return Interval(min(counts), max(counts), True, True)
+
+
 def mismatch(expected: Expected, answer: Answer) -> str | None:
     """Why the answer does not meet the expectation (None when it does)."""
     got = answer.status
@@ -107,7 +116,7 @@ def mismatch(expected: Expected, answer: Answer) -> str | None:
     if got != expected.status:
         reasons.append(f"expected {expected.status}, got {got}")
     if expected.interval is not None:
-        actual = answer.answers if isinstance(answer.answers, Interval) else None
+        actual = answer.answers if isinstance(answer.answers, Interval) else _hull(answer)
         if actual != expected.interval:
             shown = (
                 show_interval(actual, answer.clock) if actual is not None else str(answer.answers)

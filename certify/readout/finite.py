@@ -78,6 +78,9 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
         literals = tuple(encoding.literal(_grounded(encoding, f)) for f in query.formulas)
         labels = query.named(vocabulary.label)
         return Projection(literals, lambda v: _people(labels, v, query.empty))
+    if isinstance(query, queries.AskCount):
+        counted = tuple(encoding.literal(_grounded(encoding, f)) for f in query.formulas)
+        return Projection(counted, lambda v: str(sum(v)))
     if isinstance(query, queries.AskWho):
         people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves
         literals = tuple(encoding.is_in(p, query.place) for p in people)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from certify.meaning import ir, queries
+from certify.meaning.possession import is_event
 from certify.meaning.space import boolean_atoms, grounded
 from certify.numeric import LinearExpr
 
@@ -21,6 +22,8 @@ def remaining_questions(problem: ir.Problem) -> list[queries.Question]:
     for thing, attribute in vocabulary.valued:
         ask(f"What {attribute} is {vocabulary.label(thing)}?", queries.AskValue(thing, attribute))
     for atom in boolean_atoms(f for _, f in grounded(problem)):
+        if is_event(atom):  # a fact of the statement that tells it, not a variable
+            continue
         if isinstance(atom, ir.Holds):
             text = f"Is {vocabulary.label(atom.thing)} {atom.predicate}?"
         else:

@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import Any
 
 from certify.meaning import ir
+from certify.meaning.possession import event_text, is_event
 from certify.meaning.speech import TRUTHFUL, third_persons
 from certify.numeric import clock, format_number
 from certify.report import Witness
@@ -87,6 +88,8 @@ def _atom_text(vocabulary: ir.Vocabulary, atom: ir.Holds | ir.Related) -> str:
         return f"{vocabulary.label(atom.thing)} is {article}{atom.predicate}"
     if atom.verb.endswith(" of"):  # "Tom is afraid of the dog"
         return f"{vocabulary.label(atom.subject)} is {atom.verb} {vocabulary.label(atom.object)}"
+    if is_event(atom):
+        return event_text(atom, vocabulary.label)
     verb = atom.verb + ("es" if atom.verb.endswith(("s", "sh", "ch", "x", "z", "o")) else "s")
     verb = "has" if atom.verb == "have" else verb
     return f"{vocabulary.label(atom.subject)} {verb} {vocabulary.label(atom.object)}"

@@ -13,6 +13,8 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from certify.numeric import LinearExpr
+from certify.syntax.ast_stories import QCarrying as QCarrying
+from certify.syntax.ast_stories import QGiving as QGiving
 from certify.syntax.speech_ast import POf as POf
 from certify.syntax.speech_ast import PSays as PSays
 from certify.syntax.speech_ast import PTruth as PTruth
@@ -389,5 +391,7 @@ QuestionAst: TypeAlias = (
     | QWhich
     | QOf
     | QHas
+    | QCarrying
+    | QGiving
 )
 Sentence: TypeAlias = Body | Declaration | Measurement | Independence

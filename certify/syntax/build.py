@@ -17,6 +17,7 @@ from certify.syntax import ast
 from certify.syntax.build_numbers import NumberRules
 from certify.syntax.build_questions import QuestionRules
 from certify.syntax.build_speech import SpeechRules
+from certify.syntax.build_stories import PositionRules, SizeRules, StoryQuestionRules
 from certify.syntax.coordinate import AFrag, Bare, Chain, ClauseElement, InFrag, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import everyone_nouns
@@ -25,7 +26,7 @@ from certify.syntax.words import singular, verb_base
 
 
 @v_args(meta=True)
-class Build(NumberRules, QuestionRules, SpeechRules):
+class Build(NumberRules, QuestionRules, SpeechRules, StoryQuestionRules, SizeRules, PositionRules):
     """Build AST nodes for statements and questions."""
 
     # ------------------------------------------------------------------ sentences

@@ -52,6 +52,16 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
         "X went to P. (also moved, journeyed, travelled, went back to)",
         "Ana went to the garden.",
     ),
+    # Stories (bAbI): possession and time adverbs
+    ("Stories", "X took O. (also got, grabbed, picked up)", "Ana took the apple."),
+    ("Stories", "X dropped O. (also discarded, put down, left)", "Ana dropped the apple."),
+    ("Stories", "X gave O to Y. (also passed, handed)", "Ana gave the apple to Bob."),
+    (
+        "Stories",
+        "Yesterday X went to P. (also this morning, this afternoon, this evening)",
+        "Yesterday Ana went to the garden.",
+    ),
+    ("Stories", "X went to P this morning.", "Ana went to the garden this morning."),
     ("Attributes", "The Ns are V1, V2 and V3.", "The colors are red, green and blue."),
     ("Attributes", "X is V.", "The car is red."),
     ("Attributes", "X is V1 or V2.", "The car is red or blue."),
@@ -199,6 +209,22 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
         "X is more expensive than Y. (less: the reverse)",
         "The apples are more expensive than the peaches.",
     ),
+    (
+        "Quantities",
+        "X fits inside Y. (Y is bigger than X; also fits in)",
+        "The box fits inside the chest.",
+    ),
+    (
+        "Positions",
+        "X is to the left of Y. (also to the right of: one row)",
+        "The triangle is to the left of the red square.",
+    ),
+    ("Positions", "X is above Y. (also below: one column)", "The red square is above the box."),
+    (
+        "Quantities",
+        "the N of Ns (a name with 'of')",
+        "The box of chocolates is bigger than the chocolate.",
+    ),
 )
 
 QUESTIONS: tuple[tuple[str, str], ...] = (
@@ -230,6 +256,19 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("How old is X?", "How old is Ana?"),
     ("Is X bigger than Y?", "Is the box bigger than the chocolate?"),
     ("Are X cheaper than Y?", "Are the peaches cheaper than the apples?"),
+    # Stories (bAbI)
+    ("Where was X before P?", "Where was Ana before the kitchen?"),
+    ("What is X carrying?", "What is Ana carrying?"),
+    ("How many objects is X carrying?", "How many objects is Ana carrying?"),
+    ("Who gave O to Y?", "Who gave the apple to Bob?"),
+    ("Who gave O?", "Who gave the apple?"),
+    ("Who received O?", "Who received the apple?"),
+    ("What did X give to Y?", "What did Ana give to Bob?"),
+    ("Who did X give O to?", "Who did Ana give the apple to?"),
+    ("Does X fit in Y?", "Does the chest fit in the box?"),
+    ("Is X to the left of Y? (its own axis only)", "Is the triangle to the left of the box?"),
+    ("Is X above Y?", "Is the triangle above the red square?"),
+    ("Is the N of Ns bigger than Y?", "Is the box of chocolates bigger than the chest?"),
 )
 
 

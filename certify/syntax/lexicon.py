@@ -66,6 +66,12 @@ def discourse_words() -> tuple[str, ...]:
 
 
 @cache
+def time_periods() -> tuple[str, ...]:
+    """Time adverbs of a story, earliest first (``yesterday``, ``this morning``, ...)."""
+    return tuple(_table()["time"]["periods"])
+
+
+@cache
 def reverse_scales() -> dict[str, str]:
     """Adjectives whose comparative reads a scale backwards: ``small`` → ``big``."""
     return dict(_table()["scales"]["reverse"])

@@ -32,8 +32,9 @@ from certify.syntax.diagnose import accepted_terminals, closest_form, describe_e
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
-from certify.syntax.lexicon import discourse_words, sentence_adverbs
+from certify.syntax.lexicon import sentence_adverbs
 from certify.syntax.located import ReservedWord
+from certify.syntax.openings import statement_core as statement_core
 from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.quotes import CLOSING, closes, foreign_character, inside, quoted_spans
@@ -54,6 +55,9 @@ class Parsed:
     is_question: bool
     discourse: str = ""
     """The discourse word the statement opens with ("Then"), as written; "" when none."""
+    time: str = ""
+    """The time adverb that opens or ends the statement ("Yesterday", "this morning"), as
+    written; "" when none (``lexicon.time_periods``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,11 +221,9 @@ def parse_sentence(
     start = "question" if end == "?" else "statement"
     if puzzle:
         return _puzzle_sentence(text, line, column, start)
-    whole, discourse = text, ""
-    opening = _discourse().match(text) if start == "statement" else None
-    if opening is not None and opening.end() < len(text):
-        discourse = opening.group(1)
-        column, text = column + opening.end(), text[opening.end() :]
+    first, discourse, time = column, "", ""
+    if start == "statement":
+        column, text, discourse, time = statement_core(column, text)
     check_text(text, line, column)
     try:
         tree = parser().parse(text, start=start)
@@ -236,8 +238,8 @@ def parse_sentence(
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
         raise
-    if discourse:
-        return Parsed(line, column - len(whole) + len(text), written, node, False, discourse)
+    if discourse or time:
+        return Parsed(line, first, written, node, False, discourse, time)
     return Parsed(line, column, written, node, start == "question")
 
 
@@ -254,14 +256,6 @@ def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
         raise
     end = "?" if start == "question" else "."
     return Parsed(line, column, text + end, node, start == "question")
-
-
-@cache
-def _discourse() -> re.Pattern[str]:
-    """A statement's opening discourse word ("Then", "After that,") and the space after it."""
-    words = sorted(discourse_words(), key=lambda w: (-len(w), w))
-    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
-    return re.compile(rf"({alternation})\b,?\s+", re.IGNORECASE)
 
 
 def without_word(error: ReservedWord, text: str, column: int, end: str) -> ReservedWord:

@@ -14,10 +14,12 @@ from tests.reference.finite_text import (
     PRONOUNS,
     VERBS,
     Act,
+    Carrying,
     Connective,
     Declare,
     Different,
     FiniteText,
+    Gave,
     Group,
     In,
     IsIn,
@@ -184,6 +186,14 @@ def question_text(q: Question) -> str:
         return f"Is {q.subject} in {q.place}?"
     if isinstance(q, WasBefore):
         return f"Where was {q.subject} before {q.place}?"
+    if isinstance(q, Carrying):
+        return (
+            f"How many objects is {q.subject} carrying?"
+            if q.count
+            else (f"What is {q.subject} carrying?")
+        )
+    if isinstance(q, Gave):
+        return _gave_text(q)
     if isinstance(q, Who):
         return f"Who is in {q.place}?"
     if isinstance(q, Whose):
@@ -208,6 +218,16 @@ def question_text(q: Question) -> str:
     return f"Is it true that {clause(s)}?"
 
 
+def _gave_text(q: Gave) -> str:
+    if q.asked == "giver":
+        return f"Who gave {q.thing}" + (f" to {q.receiver}?" if q.receiver else "?")
+    if q.asked == "thing":
+        return f"What did {q.giver} give to {q.receiver}?"
+    if q.giver is not None:
+        return f"Who did {q.giver} give {q.thing} to?"
+    return f"Who received {q.thing}?"
+
+
 def render(text: FiniteText) -> tuple[str, list[str]]:
     """The text's English (one sentence per line) and its ``--ask`` questions."""
     out = ["Story:"] if text.story else []
@@ -219,7 +239,12 @@ def render(text: FiniteText) -> tuple[str, list[str]]:
         for statement in said:
             subject = pronoun_for(subject_of(previous) or "") if line.pronoun else None
             opening = f"{line.discourse} " if line.discourse else ""
-            written = sentence(opening + clause(statement, subject))
+            said_when = clause(statement, subject)
+            if line.time and line.time_last:
+                said_when = f"{said_when} {line.time}"
+            elif line.time:
+                said_when = f"{line.time} {said_when}"
+            written = sentence(opening + said_when)
             quoted = isinstance(statement, Says) and statement.form == "quoted"
             out.append(written if quoted else written + ".")  # 'A says: "B."' ends at its quote
         previous = said[0] if said else previous

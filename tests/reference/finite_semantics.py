@@ -29,16 +29,20 @@ from tests.reference.finite_text import (
     DROPS,
     GIVES,
     TAKES,
+    TIMES,
     Act,
+    Carrying,
     Connective,
     Declare,
     Different,
     FiniteText,
+    Gave,
     Group,
     In,
     IsIn,
     IsTrue,
     Kind,
+    Line,
     Literal,
     Mentions,
     Move,
@@ -112,6 +116,7 @@ class World:
         self.story = text.story
         self.places = text_places(text)
         items = statements_of(text.lines[:upto])
+        self.items = items
         seen = Mentions()
         for item in items:
             mention(item, seen)
@@ -131,7 +136,10 @@ class World:
         self.moments: dict[str, int] = {}
         self.carrier: dict[str, str] = {}  # object -> who carries it now
         self.constraints: list[Term] = []
-        for item in items:
+        periods = _periods(text.lines[:upto])
+        if any(periods):
+            self._add_in_time(items, periods)
+        for item in items if not any(periods) else ():
             self._add(item)
         if self.edges:
             edges = frozenset(self.edges)
@@ -156,6 +164,20 @@ class World:
                 self.carrier[statement.thing] = statement.subject
             elif statement.verb in GIVES and statement.to is not None:
                 self.carrier[statement.thing] = statement.to
+
+    def _add_in_time(self, items: list[Statement], periods: list[int]) -> None:
+        """With time adverbs (no possession), X's moments are X's updates in story time:
+        by period, then text order; a statement speaks of the moment current at its place."""
+        keys = list(zip(periods, range(len(items))))
+        movers = [self._mover(s) for s in items]
+        for key, statement in zip(keys, items):
+            now = {
+                x: sum(1 for k, m in zip(keys, movers) if m == x and k <= key)
+                for x in set(movers)
+                if x is not None
+            }
+            self.constraints.append(self.term(statement, now))
+        self.moments = {x: movers.count(x) for x in set(movers) if x is not None}
 
     def _carried_by(self, mover: str) -> list[tuple[str, str]]:
         """Every object that goes where ``mover`` goes, with its immediate carrier: what it
@@ -289,8 +311,38 @@ class World:
                 Truth(x, truth[q.kind]) if q.kind in truth else Act(x, q.kind) for x in self.persons
             ]
             return _names([(x, _fact(m)) for x, m in zip(self.persons, made)], "nobody")
+        if isinstance(q, Carrying | Gave):
+            answer = self._possession(q)
+            return frozenset(), lambda a: answer
         assert isinstance(q, IsTrue)
         return _yes_no(self.term(q.statement, now))
+
+    def _possession(self, q: Carrying | Gave) -> str:
+        """Over the prefix's takings, droppings and givings in text order: what X holds after
+        them (SPEC §3 "Stories"), or the asked role of the last matching giving."""
+        events = [s for s in self.items if isinstance(s, Possess)]
+        if isinstance(q, Carrying):
+            holder: dict[str, str | None] = {}
+            for e in events:
+                holder.pop(e.thing, None)  # insertion order: the order of the last events
+                holder[e.thing] = (
+                    e.to if e.verb in GIVES else None if e.verb in DROPS else e.subject
+                )
+            first = list(dict.fromkeys(e.thing for e in events))
+            held = [t for t in first if holder[t] == q.subject]
+            return str(len(held)) if q.count else listing(held) if held else "nothing"
+        gifts = [
+            e
+            for e in events
+            if e.verb in GIVES
+            and q.giver in (None, e.subject)
+            and q.thing in (None, e.thing)
+            and q.receiver in (None, e.to)
+        ]
+        if not gifts:
+            return "nothing" if q.asked == "thing" else "nobody"
+        last = gifts[-1]
+        return {"giver": last.subject, "thing": last.thing, "receiver": str(last.to)}[q.asked]
 
     def _was_before(self, q: WasBefore, now: dict[str, int]) -> Term:
         """X's moments are those some statement speaks of, then X now; the answer is X's place
@@ -348,6 +400,17 @@ class World:
 
 
 # --- small pieces ----------------------------------------------------------------------------
+
+
+def _periods(lines: Sequence[Line]) -> list[int]:
+    """Each statement's period (1 for yesterday ... 0 before any adverb), one per statement."""
+    found, period = [], 0
+    for line in lines:
+        if line.time:
+            period = TIMES.index(line.time.lower()) + 1
+        found.extend(period for _ in statements_of([line]))
+    return found
+
 
 _PLACES: dict[str, Callable[[int], bool]] = {
     "in": lambda n: n >= 1,

@@ -27,12 +27,15 @@ from tests.reference.finite_text import (
     PLACES,
     TAKES,
     THINGS,
+    TIMES,
     VERBS,
     Act,
+    Carrying,
     Connective,
     Declare,
     Different,
     FiniteText,
+    Gave,
     Group,
     In,
     IsIn,
@@ -90,7 +93,7 @@ class Cast:
         return tuple(p for p in self.places if is_place_noun(p))
 
 
-INDEX = [st.integers(0, n) for n in range(16)]  # built once: a draw is then cheap
+INDEX = [st.integers(0, n) for n in range(32)]  # built once: a draw is then cheap
 
 
 def pick(draw: st.DrawFn, pool: tuple[T, ...] | list[T]) -> T:
@@ -337,10 +340,17 @@ def question(
     kinds = ["who", "true", "who does"]
     kinds += ["where", "is in", "is in", "whose", "was before"] * bool(located)
     kinds += ["fact", "fact"] * bool(individuals)
-    kinds += ["value"] * 3 * bool(seen.holders and seen.declared)  # rare otherwise: any seed
+    kinds += ["value"] * 4 * bool(seen.holders and seen.declared)  # rare otherwise: any seed
+    events = [s for s in prefix if isinstance(s, Possess)]
+    kinds += ["carrying", "carrying", "gave", "gave", "gave", "gave", "gave"] * bool(events)
     kind = pick(draw, kinds)
     if kind == "who does":
         return WhoDoes(pick(draw, ("lies", "truth", *EVERYDAY)))
+    if kind == "carrying":  # someone of the events, or anyone
+        people = tuple(dict.fromkeys(n for e in events for n in (e.subject, e.to) if n))
+        return Carrying(pick(draw, people + individuals), draw(st.booleans()))
+    if kind == "gave":
+        return gave(draw, events, individuals)
     if kind == "where":
         return Where(pick(draw, located))
     if kind == "was before":
@@ -370,6 +380,28 @@ def question(
     return Who(pick(draw, askable))
 
 
+def gave(draw: st.DrawFn, events: list[Possess], individuals: tuple[str, ...]) -> Gave:
+    """A giving question: its given roles from a giving of the prefix when there is one, or
+    from anyone (so that 'nobody' answers too)."""
+    gifts = [e for e in events if e.to is not None]
+    base = pick(draw, gifts) if gifts and draw(st.integers(0, 3)) else None
+    giver, thing, to = (
+        (base.subject, base.thing, base.to)
+        if base is not None
+        else tuple(pick(draw, individuals or ("Ana",)) for _ in range(3))
+    )
+    form = draw(st.sampled_from(("to", "giver", "receiver", "thing", "whom")))
+    if form == "to":
+        return Gave("giver", thing=thing, receiver=to)
+    if form == "giver":
+        return Gave("giver", thing=thing)
+    if form == "receiver":
+        return Gave("receiver", thing=thing)
+    if form == "thing":
+        return Gave("thing", giver=giver, receiver=to)
+    return Gave("receiver", giver=giver, thing=thing)
+
+
 @st.composite
 def finite_texts(draw: st.DrawFn) -> FiniteText:
     """A random finite text of SPEC section 3's forms, with in-file and ``--ask`` questions."""
@@ -396,6 +428,7 @@ def finite_texts(draw: st.DrawFn) -> FiniteText:
 
 def _pronouns(draw: st.DrawFn, body: list[Statement], cast: Cast) -> list[Line]:
     lines = []
+    possessions = any(isinstance(s, Possess) for s in body)
     for index, statement in enumerate(body):
         subject = subject_of(statement)
         before = subject_of(body[index - 1]) if index else None
@@ -404,7 +437,11 @@ def _pronouns(draw: st.DrawFn, body: list[Statement], cast: Cast) -> list[Line]:
         # A discourse word adds nothing to a story or to a movement (SPEC §3 "Stories").
         ordered = cast.story or isinstance(statement, Move | Possess)
         opening = draw(st.sampled_from(DISCOURSE)) if ordered and draw(st.booleans()) else ""
-        lines.append(Line(statement, pronoun, opening))
+        # A time adverb on a movement (possession is read in text order: never with one).
+        timed = not opening and isinstance(statement, Move) and not possessions
+        time = draw(st.sampled_from(("", *TIMES))) if timed else ""
+        last = bool(time) and draw(st.booleans())
+        lines.append(Line(statement, pronoun, opening, time if last else time.capitalize(), last))
     return lines
 
 
@@ -417,6 +454,7 @@ def forms_of(text: FiniteText) -> set[str]:
     items = [line.item for line in text.lines] + list(text.asks)
     found.update("pronoun" for line in text.lines if line.pronoun)
     found.update("discourse" for line in text.lines if line.discourse)
+    found.update(f"time {line.time.lower()}" for line in text.lines if line.time)
     found.update("in-file question" for item in items[: len(text.lines)] if is_question(item))
     while items:
         item = items.pop()
@@ -430,6 +468,11 @@ def forms_of(text: FiniteText) -> set[str]:
             form = item.verb
         if isinstance(item, Possess):
             form = next(m for m, verbs in POSSESSION.items() if item.verb in verbs)
+        if isinstance(item, Carrying):
+            form = "count" if item.count else "what"
+        if isinstance(item, Gave):
+            given = [r for r in ("giver", "thing", "receiver") if getattr(item, r) is not None]
+            form = f"{item.asked} of {' '.join(given)}"
         found.add(f"{name} {form}".strip())
         if isinstance(item, Connective):
             items.extend(item.parts)

@@ -69,6 +69,10 @@ VERBS = {"likes": "like", "sees": "see", "chases": "chase", "visits": "visit"}
 ATTRIBUTES = {"color": ("red", "green", "blue"), "shape": ("round", "square", "flat")}
 PLURAL_ATTRIBUTE = {"color": "colors", "shape": "shapes"}
 MOVES = ("went to", "moved to", "journeyed to", "travelled to", "went back to")
+# Time adverbs (SPEC §3 "Stories", bAbI 14), the story's periods in order: a movement happens
+# in its period, a statement without one in the period of the statement before it.
+TIMES = ("yesterday", "this morning", "this afternoon", "this evening")
+
 # Possession (SPEC §3 "Stories"), each verb with what it does to the object.
 TAKES = ("got", "took", "grabbed", "picked up")
 DROPS = ("dropped", "discarded", "put down", "left")
@@ -338,8 +342,29 @@ class WhoDoes:
     kind: str
 
 
-Question = Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue | WhoDoes
-QUESTIONS = (Where, WasBefore, IsIn, Who, Whose, WhatValue, IsTrue, WhoDoes)
+@dataclass(frozen=True)
+class Carrying:
+    """What is X carrying? / How many objects is X carrying? (``count``): the objects whose
+    last taking, dropping or giving (in text order) left X holding them."""
+
+    subject: str
+    count: bool = False
+
+
+@dataclass(frozen=True)
+class Gave:
+    """Who gave O to Y? · Who gave O? · Who received O? · What did X give to Y? · Who did X
+    give O to? — the ``asked`` role (giver, thing, receiver) of the last giving that matches
+    the roles given (None: any)."""
+
+    asked: str
+    giver: str | None = None
+    thing: str | None = None
+    receiver: str | None = None
+
+
+Question = Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue | WhoDoes | Carrying | Gave
+QUESTIONS = (Where, WasBefore, IsIn, Who, Whose, WhatValue, IsTrue, WhoDoes, Carrying, Gave)
 
 
 @dataclass(frozen=True)
@@ -347,6 +372,8 @@ class Line:
     item: Statement | Question
     pronoun: bool = False
     discourse: str = ""  # "Then", "After that," ...: says only that the statement comes next
+    time: str = ""  # a period of TIMES: when the movement happens in the story's time
+    time_last: bool = False  # the adverb closes the sentence ("... this morning.")
 
 
 @dataclass(frozen=True)
@@ -446,6 +473,10 @@ def mention(item: Statement | Question, into: Mentions) -> Mentions:
         into.holders.add((item.subject, item.attribute))
     elif isinstance(item, IsTrue):
         mention(item.statement, into)
+    elif isinstance(item, Carrying):
+        into.located.add(item.subject)
+    elif isinstance(item, Gave):
+        into.located.update(n for n in (item.giver, item.thing, item.receiver) if n is not None)
     return into
 
 

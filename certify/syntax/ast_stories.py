@@ -1,0 +1,28 @@
+"""The questions of stories about possession (bAbI 5, 7, 8), as syntax: ``ast.QuestionAst``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from certify.syntax.ast import NP
+
+
+@dataclass(frozen=True, slots=True)
+class QCarrying:
+    """What is X carrying? · How many objects is X carrying? (``count``)"""
+
+    carrier: NP
+    count: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class QGiving:
+    """Who gave O to Y? · Who gave O? · Who received O? · What did X give to Y? · Who did X give
+    O to? — ``asked`` is the role asked for (giver, thing or receiver), the others as given."""
+
+    asked: str
+    giver: NP | None = None
+    thing: NP | None = None
+    receiver: NP | None = None
