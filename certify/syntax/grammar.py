@@ -29,36 +29,45 @@ def grammar_path() -> Path:
     return data_path("certify.lark")
 
 
+def alternation(forms: list[str] | tuple[str, ...]) -> str:
+    """A regex alternation of word forms: each escaped, its words joined by any space, longer
+    forms first so that a prefix never wins (``picked up|took``)."""
+    ordered = sorted(forms, key=lambda w: (-len(w), w))
+    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
+
+
 def grammar_text() -> str:
     """The grammar with its closed word classes filled in from the lexicon.
 
-    A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs: each form
-    escaped, its words joined by any space, longer forms first so that a prefix never wins.
+    A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs
+    (``alternation``).
     """
     text = grammar_path().read_text(encoding="utf-8")
-    for name, forms in verbs().items():
-        ordered = sorted(forms, key=lambda w: (-len(w), w))
-        alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
-        text = text.replace(f"@{name}@", alternation)
     everyday = intransitive_verbs()
-    for name, words in (
-        ("intransitive", [*everyday]),
-        ("intransitive_s", [*everyday.values()]),
-        ("of_adjectives", [*of_adjectives()]),
-    ):
-        words.sort(key=lambda w: (-len(w), w))
-        text = text.replace(f"@{name}@", "|".join(map(re.escape, words)))
+    classes = {
+        **verbs(),
+        "intransitive": tuple(everyday),
+        "intransitive_s": tuple(everyday.values()),
+        "of_adjectives": of_adjectives(),
+    }
+    for name, forms in classes.items():
+        text = text.replace(f"@{name}@", alternation(forms))
     return text
 
 
-@cache
-def parser() -> Lark:
-    """The LALR parser, built once per process (and cached on disk by Lark)."""
+def lalr(text: str) -> Lark:
+    """An LALR parser of a grammar text, with positions, cached on disk by Lark."""
     return Lark(
-        grammar_text(),
+        text,
         parser="lalr",
         lexer="contextual",
         start=["statement", "question"],
         propagate_positions=True,
         cache=True,
     )
+
+
+@cache
+def parser() -> Lark:
+    """The LALR parser, built once per process (and cached on disk by Lark)."""
+    return lalr(grammar_text())

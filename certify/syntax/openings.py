@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from certify.syntax.grammar import alternation
 from certify.syntax.lexicon import discourse_words, time_periods
 
 
@@ -38,17 +39,14 @@ def _time_adverb(column: int, text: str) -> tuple[int, str, str]:
 @cache
 def _times() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A time adverb opening a statement (with the space after it) and one closing it."""
-    words = sorted(time_periods(), key=lambda w: (-len(w), w))
-    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
+    words = alternation(time_periods())
     return (
-        re.compile(rf"({alternation})\b,?\s+", re.IGNORECASE),
-        re.compile(rf",?\s+({alternation})$", re.IGNORECASE),
+        re.compile(rf"({words})\b,?\s+", re.IGNORECASE),
+        re.compile(rf",?\s+({words})$", re.IGNORECASE),
     )
 
 
 @cache
 def _discourse() -> re.Pattern[str]:
     """A statement's opening discourse word ("Then", "After that,") and the space after it."""
-    words = sorted(discourse_words(), key=lambda w: (-len(w), w))
-    alternation = "|".join(r"\s+".join(map(re.escape, w.split())) for w in words)
-    return re.compile(rf"({alternation})\b,?\s+", re.IGNORECASE)
+    return re.compile(rf"({alternation(discourse_words())})\b,?\s+", re.IGNORECASE)

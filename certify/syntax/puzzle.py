@@ -19,13 +19,8 @@ from certify.errors import TextError
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
-from certify.syntax.grammar import data_path
+from certify.syntax.grammar import alternation, data_path, lalr
 from certify.syntax.lexicon import count_value, puzzle_words
-
-
-def _alternation(forms: list[str]) -> str:
-    ordered = sorted(forms, key=lambda w: (-len(w), w))
-    return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
 
 
 def puzzle_grammar_text() -> str:
@@ -33,27 +28,20 @@ def puzzle_grammar_text() -> str:
     words = puzzle_words()
     links: dict[str, str] = words["links"]
     text = data_path("puzzle.lark").read_text(encoding="utf-8")
-    text = text.replace("@counts@", _alternation(list(words["counts"])))
-    text = text.replace("@links@", _alternation(list(links)))
-    return text.replace("@link_bases@", _alternation(sorted(set(links.values()))))
+    text = text.replace("@counts@", alternation(list(words["counts"])))
+    text = text.replace("@links@", alternation(list(links)))
+    return text.replace("@link_bases@", alternation(sorted(set(links.values()))))
 
 
 @cache
 def puzzle_parser() -> Lark:
     """The LALR parser of the puzzle language, built once per process."""
-    return Lark(
-        puzzle_grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["statement", "question"],
-        propagate_positions=True,
-        cache=True,
-    )
+    return lalr(puzzle_grammar_text())
 
 
 @cache
 def _row_pattern() -> re.Pattern[str]:
-    counts = _alternation(list(puzzle_words()["counts"]))
+    counts = alternation(list(puzzle_words()["counts"]))
     return re.compile(rf"\b(?:there\s+(?:are|were)|sells)\s+(?:{counts}|\d+)\s+\w", re.I)
 
 
