@@ -45,6 +45,11 @@ TASKS = tuple(range(1, 21))
 # or a comma-joined list (its parts compared as a set, in order for ORDERED tasks).
 LABELS = {"maybe": OPEN}
 ORDERED = {19}  # path-finding: "s,w" is south then west
+# Path-finding (task 19): each compass statement names adjacent rooms, one step apart, so the
+# task is read with the grid reading (Options(grid=True)); gold's letters are the directions
+# certify names in words ("s,e" is "south, east").
+GRID = {19}
+COMPASS = {"n": "north", "s": "south", "e": "east", "w": "west"}
 # Counting (task 7): gold writes the count in words, certify's answer set is a set of counts
 # ("How many objects is Mary carrying?" forced {1}); the word is compared as its number.
 COUNTED = {7}
@@ -88,6 +93,8 @@ def expected(task: int, label: str) -> Expected:
         return LABELS[label]
     if task in COUNTED:
         return Expected("forced", (NUMBER_WORDS[label],))
+    if task in GRID:
+        return Expected("forced", tuple(COMPASS[d] for d in label.split(",")), ordered=True)
     # certify's answers are compared in lower case (corpus.words): so is gold ("Fred").
     return Expected("forced", tuple(label.lower().split(",")), ordered=task in ORDERED)
 
@@ -139,7 +146,9 @@ def item_of(task: int, split: str, index: int, raws: list[str]) -> Item:
                 line=number,
             )
         )
-    return Item(f"qa{task}-{split}-story{index}", "\n".join(lines), tuple(questions), story=True)
+    text = "\n".join(lines)
+    name = f"qa{task}-{split}-story{index}"
+    return Item(name, text, tuple(questions), story=True, grid=task in GRID)
 
 
 def items(task: int, split: str, limit: int | None = None) -> list[Item]:

@@ -37,6 +37,8 @@ class Expected:
     status: str
     answer: tuple[str, ...] = ()
     ordered: bool = False
+    domain: str = ""
+    """When set, the answer must come from this domain (StepGame: ``dbm``)."""
 
     def __str__(self) -> str:
         return f"{self.status} {', '.join(self.answer)}".rstrip()
@@ -70,6 +72,8 @@ class Item:
     questions: tuple[Question, ...]
     asks: tuple[str, ...] = ()
     story: bool = False
+    grid: bool = False
+    """``Options(grid=True)``: each position statement is one step (bAbI 19, StepGame)."""
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,7 @@ class Got:
     line: int | None
     status: str
     answer: tuple[str, ...]
+    domain: str = ""
 
 
 @dataclass(frozen=True)
@@ -109,7 +114,7 @@ def got_of(answer: Any) -> Got:
     if answer.status == "forced":
         answers = answer.answers
         value = words(str(answers[0] if isinstance(answers, tuple) else answers))
-    return Got(answer.line or None, answer.status, value)
+    return Got(answer.line or None, answer.status, value, answer.domain)
 
 
 def first_error(error: Exception) -> str:
@@ -131,7 +136,8 @@ def run_item(item: Item, check: Callable[..., Any] | None = None) -> Outcome:
     check = check or certify_check
     started = time.perf_counter()
     try:
-        report = check(item.text, list(item.asks), options=Options(story=item.story))
+        options = Options(story=item.story, grid=item.grid)
+        report = check(item.text, list(item.asks), options=options)
     except TextError as error:
         return Outcome("refused", time.perf_counter() - started, first_error(error))
     except Exception as error:  # an internal error is a bug to list, not a refusal
@@ -206,6 +212,8 @@ def pick(question: Question, answers: Sequence[Got], asked_from: int) -> Got | N
 def agrees(expected: Expected, got: Got | None) -> bool:
     """Same status and, when forced, the same answer (as a set unless order matters)."""
     if got is None or got.status != expected.status:
+        return False
+    if expected.domain and got.domain != expected.domain:
         return False
     if expected.status != "forced":
         return True

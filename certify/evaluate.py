@@ -9,6 +9,9 @@ the enumeration engine averages over (the seed paper's indicator vectors, sectio
 
 from __future__ import annotations
 
+from fractions import Fraction
+from itertools import pairwise
+
 from certify.meaning.formulas import instance
 from certify.meaning.ir import (
     NONE,
@@ -39,9 +42,12 @@ from certify.meaning.ir import (
     Vocabulary,
     is_anonymous,
 )
+from certify.meaning.positions import label_of, step_of
 from certify.meaning.queries import (
     AskBefore,
     AskCount,
+    AskRelation,
+    AskRoute,
     AskTruth,
     AskValue,
     AskWhere,
@@ -226,7 +232,24 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
             if p.noun == query.noun and p.owner and evaluation.is_in(query.thing, p.key)
         ]
         return _join(list(dict.fromkeys(o for o in owners if o)), NONE)
+    if isinstance(query, (AskRelation, AskRoute)):
+        return _position(query, dict(state.numbers))
     raise TypeError(f"not a finite question: {query!r}")
+
+
+def _position(query: AskRelation | AskRoute, numbers: dict[str, Fraction]) -> str:
+    """The label of an offset in one state, or the directions along the route ``via``."""
+    if isinstance(query, AskRelation):
+        return label_of(query.dx.evaluate(numbers), query.dy.evaluate(numbers))
+    directions = []
+    for here, there in pairwise(query.via):
+        _, x, y = query.places[here]
+        _, u, v = query.places[there]
+        step = step_of(numbers[u] - numbers[x], numbers[v] - numbers[y], query.unit)
+        if step is None:
+            return NONE
+        directions.append(step)
+    return ", ".join(directions)
 
 
 def _before(evaluation: Evaluation, query: AskBefore, vocabulary: Vocabulary) -> str:

@@ -25,6 +25,7 @@ from certify.meaning.accumulate import (
 from certify.meaning.lower import Lowering
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.moments import Reading, before, problem_at
+from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
 from certify.meaning.space import check_roles, decide_places
 from certify.meaning.text import show
@@ -46,13 +47,17 @@ def normalize_question(text: str) -> tuple[str, str]:
 
 
 def read(
-    document: Document, asks: Sequence[str] = (), story: bool = False, law: str | None = None
+    document: Document,
+    asks: Sequence[str] = (),
+    story: bool = False,
+    law: str | None = None,
+    grid: bool = False,
 ) -> tuple[Reading, list[LoweredQuestion], Lowering]:
     """Lower a document, and the ``--ask`` questions against its final declarations.
 
     ``law`` ``accumulation`` (``--law``, or ``The readings are independent measurements.``
     anywhere in the text) reads measurements as evidence instead of constraints."""
-    lowering = Lowering(story=document.story or story)
+    lowering = Lowering(story=document.story or story, plane=Grid(unit=document.grid or grid))
     statements: list[Lowered] = []
     questions: list[LoweredQuestion] = []
     errors: list[TextError] = []
@@ -71,7 +76,7 @@ def read(
     for text in asks:
         body, end = normalize_question(text)
         try:
-            parsed = parse_sentence(body, 0, 1, end, document.puzzle)
+            parsed = parse_sentence(body, 0, 1, end, _grammar(document))
             asked.append(lowering.question(parsed, line=0))
         except TextError as error:
             error.source_line = error.source_line or body + end
@@ -91,6 +96,11 @@ def read(
         statements = [_as_evidence(s) for s in statements]
     reading = Reading(tuple(statements), tuple(questions), document.story or story, places)
     return reading, asked, lowering
+
+
+def _grammar(document: Document) -> str:
+    """The grammar a document's sentences were read with ("" for the main one)."""
+    return "puzzle" if document.puzzle else "templates" if document.templates else ""
 
 
 def _as_evidence(lowered: Lowered) -> Lowered:
@@ -137,7 +147,7 @@ def check(
     options = options or Options()
     with run_limits.run(options.timeout):
         try:
-            document = read_document(text, file)
+            document = read_document(text, file, options.grid)
         except run_limits.LimitReached as stop:
             return replace(stopped_reading(file, stop), text_sha256=text_digest(text))
         report = check_document(document, questions, file, options)
@@ -155,7 +165,7 @@ def check_document(
 ) -> Report:
     """``check`` of a text already read into sentences (the batch reads each file once)."""
     try:
-        reading, asked, _ = read(document, questions, options.story, options.law)
+        reading, asked, _ = read(document, questions, options.story, options.law, options.grid)
     except TextError as error:
         _locate_errors(error.errors, document, file)
         raise

@@ -88,7 +88,7 @@ def run_text(
 
     digest = text_digest(text)
     try:
-        document = read_document(text, path)  # refuses more than MAX_SENTENCES while splitting
+        document = read_document(text, path, options.grid)  # refuses more than MAX_SENTENCES
     except run_limits.LimitReached as stop:
         return FileResult(path, replace(stopped_reading(path, stop), text_sha256=digest))
     report = replace(check_document(document, asks, path, options), text_sha256=digest)

@@ -149,6 +149,14 @@ StoryOption = Annotated[
     bool,
     typer.Option("--story", help="Read the text as a story: locations are updated, not conjoined."),
 ]
+GridOption = Annotated[
+    bool,
+    typer.Option(
+        "--grid",
+        help="Read each position statement as one step on a grid ('north of' is adjacent), "
+        "not as an ordering at any distance.",
+    ),
+]
 LawOption = Annotated[
     str | None,
     typer.Option(

@@ -27,7 +27,7 @@ from certify.meaning.mentions import (
     variable_np,
 )
 from certify.meaning.names import RULE_KINDS
-from certify.meaning.positions import position
+from certify.meaning.positions import POSITION_KINDS, POSITION_QUESTIONS, Grid, Positions
 from certify.meaning.puzzle import PuzzleReading
 from certify.meaning.quantifiers import (
     NO_QUANTIFIERS,
@@ -59,6 +59,7 @@ _QUESTIONS = (
     ast.QAge,
     ast.QCarrying,
     ast.QGiving,
+    *POSITION_QUESTIONS,
 )
 
 
@@ -78,6 +79,7 @@ class Lowering(PuzzleReading):
     of_classes: dict[str, dict[str, None]] = field(default_factory=dict)
     """``afraid`` → the classes something is said to be afraid of (``What is Tom afraid of?``)."""
     timing: Timing = field(default_factory=Timing)
+    plane: Grid = field(default_factory=Grid)
 
     # ------------------------------------------------------------------ entry points
 
@@ -196,6 +198,8 @@ class Lowering(PuzzleReading):
             query = queries.AskNumber(
                 LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
             )
+        elif isinstance(node, (ast.QRelation, ast.QRoute)):
+            query = Positions(self.plane, self.quantity).question(node)
         elif isinstance(node, (ast.QCarrying, ast.QGiving)):
             query = possession.question(node, self.carrying.events, self.located_thing)
         else:
@@ -313,8 +317,8 @@ class Lowering(PuzzleReading):
                 Mention("valued", second, noun=attribute),
             ]
             return ir.SameValue(first, second, attribute)
-        if isinstance(predicate, ast.PNumeric) and predicate.kind.startswith("position"):
-            return position(clause, predicate, self.quantity)
+        if isinstance(predicate, ast.PNumeric) and predicate.kind in POSITION_KINDS:
+            return Positions(self.plane, self.quantity).statement(clause, predicate)
         if isinstance(predicate, ast.PNumeric):
             return quantity(clause, predicate, self.number_np, self.quantity, self.is_number)
         if isinstance(predicate, ast.PEvent):

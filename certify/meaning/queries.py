@@ -94,8 +94,42 @@ class AskNumber:
     clock: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class AskRelation:
+    """What is the relation of the agent Z to the agent U? — one of the nine labels of the
+    offset (``dx``, ``dy``) of Z from U: its signs (``certify.meaning.positions.LABELS``)."""
+
+    dx: LinearExpr
+    dy: LinearExpr
+
+
+@dataclass(frozen=True, slots=True)
+class AskRoute:
+    """How do you go from A to B? — the directions along a shortest route of steps between
+    named places (``places``: label, horizontal and vertical variable); a step joins two
+    places a statement relates (``links``, indices into ``places``) and moves along one axis,
+    by one unit when ``unit``.  ``via`` names one route, which a witness is checked on."""
+
+    places: tuple[tuple[str, str, str], ...]
+    links: frozenset[tuple[int, int]]
+    start: int
+    end: int
+    unit: bool
+    via: tuple[int, ...] = ()
+
+
 Query: TypeAlias = (
-    AskWhere | AskBefore | AskWho | AskWhose | AskValue | AskTruth | AskWhich | AskCount | AskNumber
+    AskWhere
+    | AskBefore
+    | AskWho
+    | AskWhose
+    | AskValue
+    | AskTruth
+    | AskWhich
+    | AskCount
+    | AskNumber
+    | AskRelation
+    | AskRoute
 )
 
 

@@ -230,6 +230,10 @@ class Certifier:
             from certify.readout.theory import mixed_number_answer
 
             return self._undecided(question, lambda: mixed_number_answer(self, question))
+        if isinstance(query, (queries.AskRelation, queries.AskRoute)):
+            from certify.readout.grid import grid_answer
+
+            return grid_answer(self, question)
         if not self.mixed and (
             isinstance(query, queries.AskNumber)
             or (isinstance(query, queries.AskTruth) and is_numeric(query.formula))

@@ -29,6 +29,8 @@ class Options:
     budget: int | None = None
     calls: int = 100_000
     story: bool = False
+    grid: bool = False
+    """``--grid``: each position statement is one step on a grid (``meaning.positions``)."""
     timeout: float | None = DEFAULT_TIMEOUT
     """Wall-clock seconds for the whole text (None: no limit); see ``certify.run_limits``."""
     smallest: bool = False

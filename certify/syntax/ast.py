@@ -15,6 +15,8 @@ from typing import TypeAlias
 from certify.numeric import LinearExpr
 from certify.syntax.ast_stories import QCarrying as QCarrying
 from certify.syntax.ast_stories import QGiving as QGiving
+from certify.syntax.ast_stories import QRelation as QRelation
+from certify.syntax.ast_stories import QRoute as QRoute
 from certify.syntax.speech_ast import POf as POf
 from certify.syntax.speech_ast import PSays as PSays
 from certify.syntax.speech_ast import PTruth as PTruth
@@ -391,7 +393,6 @@ QuestionAst: TypeAlias = (
     | QWhich
     | QOf
     | QHas
-    | QCarrying
-    | QGiving
+    | (QCarrying | QGiving | QRelation | QRoute)
 )
 Sentence: TypeAlias = Body | Declaration | Measurement | Independence

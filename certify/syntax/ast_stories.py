@@ -26,3 +26,19 @@ class QGiving:
     giver: NP | None = None
     thing: NP | None = None
     receiver: NP | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class QRelation:
+    """What is the relation of the agent Z to the agent U? (StepGame)"""
+
+    thing: NP
+    other: NP
+
+
+@dataclass(frozen=True, slots=True)
+class QRoute:
+    """How do you go from the kitchen to the garden? (bAbI 19)"""
+
+    start: NP
+    end: NP

@@ -105,7 +105,8 @@ class SizeRules(Located):
 
 @v_args(meta=True)
 class PositionRules(Located):
-    """bAbI 17: ``X is to the left of Y.`` · ``X is above Y.`` · ``Is X below Y?``"""
+    """bAbI 17, 19: ``X is to the left of Y.`` · ``X is above Y.`` · ``X is north of Y.`` ·
+    ``Is X below Y?`` · ``How do you go from A to B?``"""
 
     def p_position(self, meta: Meta, children: list[Any]) -> Any:
         return self._pred(children, ast.PNumeric("position", (children[-1],), _direction(children)))
@@ -115,10 +116,14 @@ class PositionRules(Located):
         predicate = ast.PNumeric("position_axis", (other,), _direction(children))
         return ast.QTrue(ast.Clause(thing, predicate, False, self.span(meta)))
 
+    def q_route(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        start, end = _of(children, ast.NP)
+        return ast.QRoute(start, end)
+
 
 def _direction(children: list[Any]) -> str:
     return next(
         str(c).lower()
         for c in children
-        if isinstance(c, Token) and c.type in ("LEFT", "RIGHT", "ABOVE", "BELOW")
+        if isinstance(c, Token) and c.type in ("LEFT", "RIGHT", "ABOVE", "BELOW", "COMPASS")
     )

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from certify.syntax.lexicon import intransitive_verbs, of_adjectives, verbs
+from certify.syntax.lexicon import compass, intransitive_verbs, of_adjectives, verbs
 
 
 def data_path(name: str) -> Path:
@@ -49,6 +49,7 @@ def grammar_text() -> str:
         "intransitive": tuple(everyday),
         "intransitive_s": tuple(everyday.values()),
         "of_adjectives": of_adjectives(),
+        "compass": compass(),
     }
     for name, forms in classes.items():
         text = text.replace(f"@{name}@", alternation(forms))

@@ -53,6 +53,12 @@ def sentence_adverbs() -> frozenset[str]:
 
 
 @cache
+def compass() -> tuple[str, ...]:
+    """The compass directions of positions (``north``, ...)."""
+    return tuple(_table()["positions"]["compass"])
+
+
+@cache
 def verbs() -> dict[str, tuple[str, ...]]:
     """The verb classes by name: ``movement`` (``moved``, ``went``, ...), ``take``, ``drop``,
     ``give``; each a list of forms, some of several words (``picked up``)."""

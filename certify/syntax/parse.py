@@ -39,9 +39,11 @@ from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.quotes import CLOSING, closes, foreign_character, inside, quoted_spans
 from certify.syntax.repair import mend, probe
+from certify.syntax.stepgame import is_template_text, parse_stepgame, stepgame_error
 
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
+_GRID = re.compile(r"^\s*grid\s*:\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +82,11 @@ class Document:
     puzzle: bool = False
     """The text declares a row: each sentence, and each question asked from outside, is read
     with the puzzle grammar."""
+    grid: bool = False
+    """Read with the grid reading (``Grid:`` or ``--grid``): each position is one step."""
+    templates: bool = False
+    """A grid text whose first statement is a StepGame template: each sentence is read with
+    the template grammar (``certify.syntax.stepgame``)."""
 
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
@@ -112,11 +119,12 @@ class _Piece:
     raw: str
 
 
-def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], bool]:
-    """Every sentence, expectation and the story header, before anything is parsed."""
+def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set[str]]:
+    """Every sentence, expectation and the headers (``story``, ``grid``), before anything is
+    parsed."""
     pieces: list[_Piece] = []
     expectations: list[Expectation] = []
-    story = False
+    headers: set[str] = set()
     last_question = 0
     for number, raw in enumerate(lines, start=1):
         expect = _EXPECT.match(raw)
@@ -126,19 +134,20 @@ def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], boo
         content = raw.split("#", 1)[0]
         if not content.strip():
             continue
-        if not pieces and not story and _STORY.match(content):
-            story = True
+        header = (_STORY.match(content) and "story") or (_GRID.match(content) and "grid")
+        if not pieces and header and header not in headers:
+            headers.add(header)
             continue
         for column, text, end in split_sentences(content):
             pieces.append(_Piece(number, column, text, end, raw))
             if end == "?":
                 last_question = number
             if len(pieces) > MAX_SENTENCES:  # stop splitting: the cap is all we need to know
-                return pieces, expectations, story
-    return pieces, expectations, story
+                return pieces, expectations, headers
+    return pieces, expectations, headers
 
 
-def read_document(source: str, file: str = "<text>") -> Document:
+def read_document(source: str, file: str = "<text>", grid: bool = False) -> Document:
     """Parse a whole text; raise ``TextErrors`` listing every sentence that cannot be read.
 
     The sentence cap is applied while splitting, so an oversized text is refused before any
@@ -146,7 +155,8 @@ def read_document(source: str, file: str = "<text>") -> Document:
     header) is refused too, rather than certified as saying nothing.
     """
     lines = tuple(source.splitlines())
-    pieces, expectations, story = _split(lines)
+    pieces, expectations, headers = _split(lines)
+    story, grid = "story" in headers, grid or "grid" in headers
     if len(pieces) > MAX_SENTENCES:
         extra = pieces[MAX_SENTENCES]
         raise TextError(
@@ -172,25 +182,31 @@ def read_document(source: str, file: str = "<text>") -> Document:
     errors: list[TextError] = []
     deadline = run_limits.current()
     puzzle = any(p.end == "." and declares_row(p.text) for p in pieces)
+    opening = next((p.text for p in pieces if p.end == "."), None)
+    templates = grid and not puzzle and opening is not None and is_template_text(opening)
+    grammar = "puzzle" if puzzle else "templates" if templates else ""
     for index, piece in enumerate(pieces):
         if index % 64 == 63:
             deadline.check(f"reading the text (line {piece.line} of {len(lines)})")
         try:
             sentences.append(
-                parse_sentence(piece.text, piece.line, piece.column, piece.end, puzzle)
+                parse_sentence(piece.text, piece.line, piece.column, piece.end, grammar)
             )
         except TextError as error:
             errors.append(error.located(file, piece.raw))
     if errors:
         raise TextErrors(errors)
-    return Document(tuple(sentences), tuple(expectations), story, lines, puzzle)
+    return Document(
+        tuple(sentences), tuple(expectations), story, lines, puzzle, grid, templates
+    )
 
 
 def parse_sentence(
-    text: str, line: int = 1, column: int = 1, end: str = ".", puzzle: bool = False
+    text: str, line: int = 1, column: int = 1, end: str = ".", grammar: bool | str = False
 ) -> Parsed:
     """Parse one sentence (without its final "." or "?") into an AST node; in a puzzle text
-    (one that declares a row), with the puzzle grammar."""
+    (one that declares a row; ``grammar`` "puzzle" or True), with the puzzle grammar, in a
+    StepGame text (``grammar`` "templates"), with the template grammar."""
     written = text + end
     if end in CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
         text, end = text + end, "."
@@ -219,7 +235,9 @@ def parse_sentence(
             suggestion=text + ".",
         )
     start = "question" if end == "?" else "statement"
-    if puzzle:
+    if grammar == "templates":
+        return _template_sentence(text, line, column, start)
+    if grammar:
         return _puzzle_sentence(text, line, column, start)
     first, discourse, time = column, "", ""
     if start == "statement":
@@ -241,6 +259,20 @@ def parse_sentence(
     if discourse or time:
         return Parsed(line, first, written, node, False, discourse, time)
     return Parsed(line, column, written, node, start == "question")
+
+
+def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:
+    """A sentence of a StepGame text, read with the template grammar only."""
+    try:
+        node = parse_stepgame(text, line, column, start)
+    except UnexpectedInput as error:
+        raise stepgame_error(error, text, line, column, start) from None
+    except VisitError as error:
+        if isinstance(error.orig_exc, TextError):
+            raise error.orig_exc from None
+        raise
+    end = "?" if start == "question" else "."
+    return Parsed(line, column, text + end, node, start == "question")
 
 
 def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
