@@ -22,6 +22,7 @@ import json
 import re
 import sys
 from collections import defaultdict
+from functools import cache
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -71,18 +72,38 @@ def sentences(example: dict[str, object]) -> list[str]:
     return [p for line in story for p in re.split(r"(?<=\.) ", str(line))]
 
 
-def template_of(sentence: str) -> tuple[int, dict[str, str]] | None:
-    """The template a sentence is (its index) and which agent fills {A} and {B}."""
+@cache
+def patterns() -> tuple[re.Pattern[str], ...]:
+    """Each template as a regular expression (for attributing disagreements only: certify
+    itself reads the sentences with the template grammar)."""
     from certify.syntax.stepgame import templates
 
-    for index, template in enumerate(templates()):
+    found = []
+    for template in templates():
         pattern = re.escape(template.text + ".")
         pattern = pattern.replace(r"\{A\}", r"(?P<A>[A-Z])", 1).replace(r"\{A\}", r"(?P=A)")
         pattern = pattern.replace(r"\{B\}", r"(?P<B>[A-Z])", 1).replace(r"\{B\}", r"(?P=B)")
-        found = re.fullmatch(pattern, sentence)
+        found.append(re.compile(pattern))
+    return tuple(found)
+
+
+def template_of(sentence: str) -> tuple[int, dict[str, str]] | None:
+    """The template a sentence is (its index) and which agent fills {A} and {B}."""
+    for index, pattern in enumerate(patterns()):
+        found = pattern.fullmatch(sentence)
         if found:
             return index, found.groupdict()
     return None
+
+
+def sound_stories(chosen: dict[str, dict[str, object]], bad: set[int]) -> set[str]:
+    """The stories that use no contradicting template and name no agent twice in a sentence."""
+    sound = set()
+    for key, example in chosen.items():
+        matched = [template_of(s) for s in sentences(example)]
+        if all(m and m[0] not in bad and m[1]["A"] != m[1]["B"] for m in matched):
+            sound.add(key)
+    return sound
 
 
 def contradictions() -> dict[int, list[tuple[str, str]]]:
@@ -126,15 +147,25 @@ def report_k(
 ) -> None:
     """Every disagreement of one k (the first ``show``), with the contradicting templates its
     story uses, then its failures."""
-    lines, blamed = [], 0
+    lines, blamed, doubled = [], 0, 0
     for line in tally.disagreements:
         key = line.split(":", 1)[0].strip().split("-", 1)[1]
-        used = {m[0] for s in sentences(chosen[key]) if (m := template_of(s))}
-        blame = ", ".join(f"t{i}" for i in sorted(used & bad))
+        matched = [m for s in sentences(chosen[key]) if (m := template_of(s))]
+        blame = ", ".join(f"t{i}" for i in sorted({i for i, _ in matched} & bad))
+        twice = ", ".join(sorted({f"t{i}" for i, a in matched if a["A"] == a["B"]}))
         blamed += bool(blame)
-        lines.append(f"    {line[:220]}" + (f"  [contradicting: {blame}]" if blame else ""))
-    print(f"stepgame qa{k}: {len(lines)} disagreements, {blamed} of them in stories that use")
-    print("  a template whose gold contradicts its reading")
+        doubled += bool(twice) and not blame
+        tags = [f"contradicting: {blame}"] * bool(blame)
+        tags += [f"one agent twice: {twice}"] * bool(twice)
+        lines.append(f"    {line[:200]}" + (f"  [{'; '.join(tags)}]" if tags else ""))
+    print(f"stepgame qa{k}: {len(lines)} disagreements: {blamed} in stories that use a template")
+    print(f"  whose gold contradicts its reading, {doubled} more in stories that name one agent")
+    print(f"  twice in a sentence (it contradicts itself), {len(lines) - blamed - doubled} others")
+    sound = sound_stories(chosen, bad)
+    wrong = {line.split(":", 1)[0].strip().split("-", 1)[1] for line in tally.disagreements}
+    agree = len(sound - wrong)
+    print(f"stepgame qa{k}: stories with neither: {len(sound)}, agree with gold (forced by the")
+    print(f"  difference-bound domain): {agree} ({100 * agree / max(1, len(sound)):.1f} %)")
     shown = lines[:show]
     print("\n".join(shown) + (f"\n    ... {len(lines) - len(shown)} more" if show else ""))
     print(f"stepgame qa{k}: {tally.refused} refused, {tally.crashed} crashed, ", end="")
