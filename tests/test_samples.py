@@ -24,8 +24,10 @@ from certify.syntax.forms import (
     QUESTIONS,
     STATEMENTS,
 )
+from certify.syntax.forms_grid import STEPGAME_FORMS
 from certify.syntax.parse import parser, read_document, split_sentences, statement_core
 from certify.syntax.puzzle import declares_row, puzzle_parser
+from certify.syntax.stepgame import stepgame_parser
 from tests.paths import SAMPLES
 
 TEXTS = sorted(SAMPLES.rglob("*.txt"))
@@ -43,11 +45,14 @@ def shape(node: Tree[Token] | Token) -> Shape:
     return (str(node.data), *(shape(child) for child in node.children))
 
 
-def sentence_shape(text: str, question: bool, puzzle: bool = False) -> Shape:
+def sentence_shape(text: str, question: bool, puzzle: bool = False, grid: bool = False) -> Shape:
     """The shape of one sentence given without its final "." or "?": in a text that declares
-    a row, as the puzzle grammar reads it; else of a statement, what the main grammar reads
-    without its discourse word and time adverb."""
+    a row, as the puzzle grammar reads it; in a StepGame text (``grid``), as the template
+    grammar does; else of a statement, what the main grammar reads without its discourse word
+    and time adverb."""
     start = "question" if question else "statement"
+    if grid:
+        return ("stepgame", shape(stepgame_parser().parse(text, start=start)))
     if puzzle:
         return ("puzzle", shape(puzzle_parser().parse(text, start=start)))
     if question:
@@ -64,13 +69,14 @@ def corpus_shapes() -> frozenset[Shape]:
         sentences = [
             (text, end)
             for raw in lines
-            if raw.split("#", 1)[0].strip().lower() != "story:"
+            if raw.split("#", 1)[0].strip().lower() not in ("story:", "grid:")
             for _, text, end in split_sentences(raw.split("#", 1)[0])
         ]
         # quoted speech ends at its closing quote, which belongs to the sentence
         sentences = [(t + e if e in ('"', "”") else t, e) for t, e in sentences]
         puzzle = any(end == "." and declares_row(text) for text, end in sentences)
-        found.update(sentence_shape(text, end == "?", puzzle) for text, end in sentences)
+        grid = read_document("\n".join(lines), str(path)).templates
+        found.update(sentence_shape(text, end == "?", puzzle, grid) for text, end in sentences)
     return frozenset(found)
 
 
@@ -117,6 +123,12 @@ PUZZLE_FORMS = [(f, e) for f, e in PUZZLE_STATEMENTS] + [(f, e) for f, e, _ in P
 @pytest.mark.parametrize(("form", "example"), PUZZLE_FORMS, ids=[f for f, _ in PUZZLE_FORMS])
 def test_every_puzzle_form_is_in_the_corpus(form: str, example: str) -> None:
     found = sentence_shape(example[:-1], question=False, puzzle=True)
+    assert found in corpus_shapes(), f"no sample says {form!r}"
+
+
+@pytest.mark.parametrize(("form", "example"), STEPGAME_FORMS, ids=[f for f, _ in STEPGAME_FORMS])
+def test_every_stepgame_form_is_in_the_corpus(form: str, example: str) -> None:
+    found = sentence_shape(example[:-1], question=example.endswith("?"), grid=True)
     assert found in corpus_shapes(), f"no sample says {form!r}"
 
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -110,20 +110,19 @@ def run(
     version: VersionOption = False,
 ) -> None:
     from certify.cli.batch import exit_code
-    from certify.readout.answer import Options
 
     _check_usage(paths, budget, timeout, memory, law, jobs, update and bool(ask))
     _check_targets(junit=junit, graph=graph, html=html, resume=resume)
     _check_batch(executor, scheduler, resume, update=update, junit=junit, graph=graph, html=html)
-    options = Options(
-        engine=engine.value,
-        domain=None if domain is None else domain.value,
+    options = _options(
+        engine.value,
+        None if domain is None else domain.value,
+        timeout or None,
         budget=budget,
         story=story,
         grid=grid,
         strict=strict,
         law=law,
-        timeout=timeout or None,
         smallest=smallest,
         all_conflicts=all_conflicts,
         unique=unique,
@@ -139,6 +138,13 @@ def run(
     if not as_json and (checking or len(results) > 1):
         printer.summary(summary, code)
     raise typer.Exit(int(code))
+
+
+def _options(engine: str, domain: str | None, timeout: float | None, **flags: Any) -> Options:
+    """The options of a run (the readout loads only once the usage is checked)."""
+    from certify.readout.answer import Options
+
+    return Options(engine=engine, domain=domain, timeout=timeout, **flags)
 
 
 def _pictures(

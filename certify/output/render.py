@@ -40,12 +40,14 @@ safe = printable
 
 
 def answer_set(answer: Answer) -> str:
-    """The outer set as text: ``{the kitchen, the garden}`` or ``[9:05, 9:25]``."""
+    """The outer set as text: ``{the kitchen, the garden}`` or ``[9:05, 9:25]``; answers that
+    hold a comma themselves (routes: ``south, east``) are kept apart by `` | ``."""
     if isinstance(answer.answers, Interval):
         return show_interval(answer.answers, answer.clock)
     if answer.answers is None:
         return "(not known)"
-    return "{" + ", ".join(answer.answers) + "}"
+    apart = " | " if any("," in a for a in answer.answers) else ", "
+    return "{" + apart.join(answer.answers) + "}"
 
 
 class Hanging:

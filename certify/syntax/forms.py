@@ -7,6 +7,8 @@ messages suggest the example closest to what the user wrote.
 
 from __future__ import annotations
 
+from certify.syntax.forms_grid import GRID_QUESTIONS, GRID_STATEMENTS, grid_markdown
+
 STATEMENTS: tuple[tuple[str, str, str], ...] = (
     # (section, form, example)
     ("Location", "X is in P.", "Ana is in the kitchen."),
@@ -215,16 +217,11 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
         "The box fits inside the chest.",
     ),
     (
-        "Positions",
-        "X is to the left of Y. (also to the right of: one row)",
-        "The triangle is to the left of the red square.",
-    ),
-    ("Positions", "X is above Y. (also below: one column)", "The red square is above the box."),
-    (
         "Quantities",
         "the N of Ns (a name with 'of')",
         "The box of chocolates is bigger than the chocolate.",
     ),
+    *GRID_STATEMENTS,
 )
 
 QUESTIONS: tuple[tuple[str, str], ...] = (
@@ -266,9 +263,8 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("What did X give to Y?", "What did Ana give to Bob?"),
     ("Who did X give O to?", "Who did Ana give the apple to?"),
     ("Does X fit in Y?", "Does the chest fit in the box?"),
-    ("Is X to the left of Y? (its own axis only)", "Is the triangle to the left of the box?"),
-    ("Is X above Y?", "Is the triangle above the red square?"),
     ("Is the N of Ns bigger than Y?", "Is the box of chocolates bigger than the chest?"),
+    *GRID_QUESTIONS,
 )
 
 
@@ -290,6 +286,7 @@ def reference_markdown() -> str:
         f"| `{form}` | `{example}` (after `{row}`) |" for form, example, row in PUZZLE_ORDERED
     ]
     lines += [f"| `{form}` | `{example}` |" for form, example in PUZZLE_QUESTIONS]
+    lines += grid_markdown()
     return "\n".join(lines).strip() + "\n"
 
 

@@ -196,9 +196,7 @@ def read_document(source: str, file: str = "<text>", grid: bool = False) -> Docu
             errors.append(error.located(file, piece.raw))
     if errors:
         raise TextErrors(errors)
-    return Document(
-        tuple(sentences), tuple(expectations), story, lines, puzzle, grid, templates
-    )
+    return Document(tuple(sentences), tuple(expectations), story, lines, puzzle, grid, templates)
 
 
 def parse_sentence(
