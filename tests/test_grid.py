@@ -41,6 +41,8 @@ def test_a_route_follows_the_rooms_a_statement_relates(grid: bool) -> None:
     side by side on the grid, but no statement relates them, so no route goes that way."""
     text = ROOMS + "How do you go from the kitchen to the garden?\n"
     assert _answers(text, grid) == [("forced", ("south, east",))]
+    (answer,) = check(text, [], options=Options(grid=grid)).questions
+    assert answer.support == (2, 4)  # bAbI's own supporting facts for this story
 
 
 def test_a_route_back_reverses_each_step() -> None:
@@ -165,7 +167,7 @@ def test_labels_and_steps_of_offsets() -> None:
 
 def test_the_evaluator_checks_a_route_on_its_state() -> None:
     places = (("hall", "hall.x", "hall.y"), ("attic", "attic.x", "attic.y"))
-    query = queries.AskRoute(places, frozenset({(1, 0)}), 0, 1, True, via=(0, 1))
+    query = queries.AskRoute(places, frozenset({(1, 0, 1)}), 0, 1, True, via=(0, 1))
     problem = ir.Problem((), ir.Vocabulary())
 
     def at(attic_y: int) -> ir.State:

@@ -61,8 +61,8 @@ class Grid:
     unit: bool = False
     places: dict[str, tuple[str, str, str]] = field(default_factory=dict)
     """key → (label, horizontal variable, vertical variable), in order of mention."""
-    links: dict[tuple[str, str], None] = field(default_factory=dict)
-    """The pairs of places a statement relates: the steps of a route."""
+    links: dict[tuple[str, str], int] = field(default_factory=dict)
+    """The pairs of places a statement relates (the steps of a route), with its line."""
 
 
 def _sign(value: Fraction) -> int:
@@ -106,7 +106,7 @@ class Positions:
         if predicate.word == "there":  # "The objects X and Y are over there.": both exist
             return Const(True)
         if predicate.kind != "position_axis":
-            self.grid.links[(_key(x), _key(u))] = None
+            self.grid.links.setdefault((_key(x), _key(u)), line)
         if predicate.kind == "offset":
             dx, dy = LABELS[predicate.word]
         else:
@@ -139,7 +139,7 @@ class Positions:
         """How do you go from A to B? — over the places and links stated so far."""
         first, last = self.coordinates(start), self.coordinates(end)
         index = {name: i for i, name in enumerate(self.grid.places)}
-        links = frozenset((index[a], index[b]) for a, b in self.grid.links)
+        links = frozenset((index[a], index[b], n) for (a, b), n in self.grid.links.items())
         places = tuple(self.grid.places.values())
         return queries.AskRoute(
             places, links, index[_key(first[0])], index[_key(last[0])], self.grid.unit

@@ -107,11 +107,12 @@ class AskRelation:
 class AskRoute:
     """How do you go from A to B? — the directions along a shortest route of steps between
     named places (``places``: label, horizontal and vertical variable); a step joins two
-    places a statement relates (``links``, indices into ``places``) and moves along one axis,
+    places a statement relates (``links``: indices into ``places`` and the statement's line)
+    and moves along one axis,
     by one unit when ``unit``.  ``via`` names one route, which a witness is checked on."""
 
     places: tuple[tuple[str, str, str], ...]
-    links: frozenset[tuple[int, int]]
+    links: frozenset[tuple[int, int, int]]
     start: int
     end: int
     unit: bool

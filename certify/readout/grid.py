@@ -145,7 +145,7 @@ def _support(
 def _steps(certifier: Certifier, query: queries.AskRoute) -> dict[int, list[tuple[int, str]]]:
     """From each place, the places one proved step away and the step's direction."""
     steps: dict[int, list[tuple[int, str]]] = {i: [] for i in range(len(query.places))}
-    pairs = sorted({pair for a, b in query.links for pair in ((a, b), (b, a)) if a != b})
+    pairs = sorted({pair for a, b, _ in query.links for pair in ((a, b), (b, a)) if a != b})
     for i, j in pairs:
         (_, x, y), (_, u, v) = query.places[i], query.places[j]
         group, _ = _group_for(certifier, {x, y, u, v})
@@ -212,6 +212,7 @@ def _route(certifier: Certifier, question: queries.Question, query: queries.AskR
     if not routes:
         reason = f"no route of proved steps joins {start} to {end}"
     group, _ = _group_for(certifier, {query.places[query.start][1]})
+    support = _route_support(query, routes) if status == "forced" else None
     return Answer(
         question.text,
         question.line or None,
@@ -221,4 +222,16 @@ def _route(certifier: Certifier, question: queries.Question, query: queries.AskR
         tuple(witnesses),
         domain=group.name if group else "interval",
         reason=reason,
+        support=support,
+        how=None if support is None else "stated" if len(support) == 1 else "compositional",
     )
+
+
+def _route_support(query: queries.AskRoute, routes: dict[str, tuple[int, ...]]) -> tuple[int, ...]:
+    """The statements along the forced route: each forces its own step (its axis equal, the
+    other of one sign, by one unit on the grid), so together they force the directions."""
+    line: dict[frozenset[int], int] = {}
+    for a, b, n in sorted(query.links, key=lambda link: link[2]):
+        line.setdefault(frozenset((a, b)), n)  # the first statement that relates them
+    route = next(iter(routes.values()))
+    return tuple(sorted({line[frozenset(pair)] for pair in pairwise(route)}))
