@@ -238,9 +238,13 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
 
 
 def _position(query: AskRelation | AskRoute, numbers: dict[str, Fraction]) -> str:
-    """The label of an offset in one state, or the directions along the route ``via``."""
+    """The label of an offset in one state, or the directions along the route ``via`` (with
+    no ``via``: the directions of the state's shortest routes, when they agree)."""
     if isinstance(query, AskRelation):
         return label_of(query.dx.evaluate(numbers), query.dy.evaluate(numbers))
+    if not query.via:
+        found = route_answers(query, numbers)
+        return found.pop() if len(found) == 1 else NONE
     directions = []
     for here, there in pairwise(query.via):
         _, x, y = query.places[here]
@@ -250,6 +254,31 @@ def _position(query: AskRelation | AskRoute, numbers: dict[str, Fraction]) -> st
             return NONE
         directions.append(step)
     return ", ".join(directions)
+
+
+def route_answers(query: AskRoute, numbers: dict[str, Fraction]) -> set[str]:
+    """The directions of every shortest route from start to end in one state: over the pairs
+    a statement relates (``links``) that are a step in this state."""
+    steps: dict[int, dict[int, str]] = {}
+    for a, b, _ in query.links:
+        for here, there in ((a, b), (b, a)):
+            _, x, y = query.places[here]
+            _, u, v = query.places[there]
+            step = step_of(numbers[u] - numbers[x], numbers[v] - numbers[y], query.unit)
+            if step is not None:
+                steps.setdefault(here, {})[there] = step
+    frontier: dict[int, set[str]] = {query.start: {""}}
+    seen = {query.start}
+    while query.end not in frontier and frontier:
+        following: dict[int, set[str]] = {}
+        for here, sofar in frontier.items():
+            for there, step in steps.get(here, {}).items():
+                if there not in seen:
+                    found = following.setdefault(there, set())
+                    found.update(f"{s}, {step}" if s else step for s in sofar)
+        seen |= following.keys()
+        frontier = following
+    return frontier.get(query.end, set())
 
 
 def _before(evaluation: Evaluation, query: AskBefore, vocabulary: Vocabulary) -> str:

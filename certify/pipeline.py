@@ -197,6 +197,7 @@ def check_document(
             conflict=consistency.conflict,
             engine=options.engine,
             story=reading.story,
+            grid=document.grid or options.grid,
         )
         if options.unique:
             from certify.wellposed import well_posed

@@ -8,16 +8,19 @@ certify's output.
 
 from __future__ import annotations
 
+import json
 import sys
 from fractions import Fraction
 
 import pytest
 
 from certify import TextError, check
+from certify.cli.verify_report import verify_document
 from certify.evaluate import answer_in
 from certify.meaning import ir, queries
 from certify.meaning.positions import LABELS, label_of, step_of
 from certify.readout.answer import Options
+from certify.report import to_json
 from certify.syntax.parse import read_document
 from certify.syntax.stepgame import stepgame_parser, templates
 from tests.paths import ROOT
@@ -176,6 +179,25 @@ def test_the_evaluator_checks_a_route_on_its_state() -> None:
 
     assert answer_in(problem, at(1), query) == "north"
     assert answer_in(problem, at(2), query) != "north"  # two units: not one step
+
+
+@pytest.mark.parametrize("grid", [False, True])
+def test_verify_rederives_routes_and_relations(grid: bool) -> None:
+    for sample in ("compass.txt", "stepgame.txt"):
+        text = (ROOT / "samples" / "stories" / sample).read_text(encoding="utf-8")
+        data = json.loads(json.dumps(to_json(check(text, [], options=Options(grid=grid)))))
+        assert verify_document(data, text) == [], sample
+
+
+def test_verify_catches_a_wrong_label_and_a_wrong_route() -> None:
+    text = STEPS + "What is the relation of the agent Z to the agent H?\n"
+    data = to_json(check(text, []))
+    data["questions"][0]["answers"] = ["left"]
+    assert any("answer set" in b for b in verify_document(data, text))
+    rooms = ROOMS + "How do you go from the kitchen to the garden?\n"
+    data = to_json(check(rooms, []))
+    data["questions"][0]["witnesses"][0]["answer"] = "east, south"
+    assert any("no shortest route" in b for b in verify_document(data, rooms))
 
 
 def test_babi_path_gold_is_read_as_directions() -> None:

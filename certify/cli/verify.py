@@ -23,9 +23,10 @@ from typing import Any
 from certify.domains.base import NumericDomain
 from certify.domains.boolean import Encoding
 from certify.domains.enumerate import LIMIT, remaining, space_size
-from certify.evaluate import answer_in, check
+from certify.evaluate import answer_in, check, route_answers
 from certify.meaning import formulas, ir, queries
-from certify.numeric import EMPTY, Interval, show_interval
+from certify.meaning.positions import LABELS
+from certify.numeric import EMPTY, Interval, LinearConstraint, LinearExpr, show_interval
 from certify.output.expect import parse_interval
 from certify.readout.answer import Certifier, Options, is_numeric
 from certify.readout.finite import answer_set, project
@@ -55,6 +56,8 @@ def finite_answers(problem: ir.Problem, query: queries.Query) -> set[str]:
         for s in problem.statements
         if formulas.constraints_of(s.formula) is not None or bool(s.declares)
     ]
+    if isinstance(query, (queries.AskRelation, queries.AskRoute)):
+        return _grid_values(problem, query)
     if numeric and not mixed(problem):
         if _numeric(problem).is_bottom() is True:
             return set()
@@ -173,6 +176,9 @@ class Checker:
                 actual = self.query.expr.evaluate(dict(state.numbers))
                 if _value(str(answer), self.query.clock) != actual:
                     self.fail(f"witness for {answer!r} gives the value {actual}")
+            elif isinstance(self.query, queries.AskRoute):
+                if answer not in route_answers(self.query, dict(state.numbers)):
+                    self.fail(f"witness for {answer!r}: no shortest route there goes so")
             elif answer_in(self.problem, state, self.query) != answer:
                 real = answer_in(self.problem, state, self.query)
                 self.fail(f"witness for {answer!r} actually answers {real!r}")
@@ -332,6 +338,32 @@ def _truth_values(problem: ir.Problem, query: queries.AskTruth) -> set[str]:
         if any(domain.assume(n).is_bottom() is not True for n in constraint.negations()):
             values.add("no")
     return values
+
+
+def _grid_values(problem: ir.Problem, query: queries.AskRelation | queries.AskRoute) -> set[str]:
+    """The labels the exact linear domain has a point for, or the routes of one of its points
+    (a route's steps are the pairs of places one statement relates: that statement alone
+    fixes the step, so every point has the same routes)."""
+    domain = _numeric(problem)
+    if domain.is_bottom() is True:
+        return set()
+    if isinstance(query, queries.AskRoute):
+        point = domain.witness() or {}
+        numbers = {
+            name: point.get(name, Fraction(0)) for _, x, y in query.places for name in (x, y)
+        }
+        return route_answers(query, numbers)
+    zero = LinearExpr((), Fraction(0))
+    found = set()
+    for label, (sx, sy) in LABELS.items():
+        signs = [(query.dx, sx), (query.dy, sy)]
+        narrowed = domain
+        for expr, sign in signs:
+            op = {-1: "<", 0: "=", 1: ">"}[sign]
+            narrowed = narrowed.assume(LinearConstraint.make(expr, op, zero, ()))
+        if narrowed.is_bottom() is not True:
+            found.add(label)
+    return found
 
 
 def _single(answers: Any, numeric: bool) -> str | None:

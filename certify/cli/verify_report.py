@@ -39,10 +39,11 @@ def verify_document(data: Any, text: str, file: str = "<text>") -> list[str]:
         return [f"malformed report: {problem}" for problem in malformed]
     questions: list[dict[str, Any]] = data["questions"]
     asks = [q["question"] for q in questions if not q.get("line") and not q.get("generated")]
-    document = read_document(text, file)
+    grid = bool(data.get("grid", False))
+    document = read_document(text, file, grid)
     laws = {(q.get("measurement") or {}).get("law") for q in questions if isinstance(q, dict)}
     law = "accumulation" if "accumulation" in laws else None  # --law accumulation, reported
-    reading, asked, _ = read(document, asks, bool(data.get("story", False)), law)
+    reading, asked, _ = read(document, asks, bool(data.get("story", False)), law, grid)
     whole = problem_at(reading, None)
     broken = _text_claims(data, whole)
     by_line = {q.question.line: q for q in reading.questions}
