@@ -18,6 +18,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import babi
 import corpus
 import logiclm
+import stepgame
 import web_of_lies
 
 needs_corpora = pytest.mark.skipif(
@@ -226,3 +227,19 @@ def test_web_of_lies_items_parse_and_agree() -> None:
     (the whole corpus: ``python benchmarks/web_of_lies.py``)."""
     tally = corpus.measure("web of lies", web_of_lies.items(12), None)
     assert (tally.parsed, tally.agree, tally.questions) == (12, 12, 12), tally.disagreements
+
+
+@needs_corpora
+def test_stepgame_story_text_is_the_file_verbatim_with_the_grid_reading() -> None:
+    """Each story sentence a line, in order, the question last; agreement needs the DBM."""
+    examples = stepgame.examples(3)
+    key, example = next(iter(examples.items()))
+    found = stepgame.item(3, key, example)
+    story = example["story"]
+    assert isinstance(story, list)
+    assert found.text == "\n".join([*story, str(example["question"])])
+    assert found.grid and not found.story
+    (question,) = found.questions
+    assert question.expected.domain == "dbm" and question.line == len(story) + 1
+    outcome = corpus.run_item(found)
+    assert outcome.kind == "report" and outcome.answers[-1].domain == "dbm"

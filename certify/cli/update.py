@@ -65,7 +65,7 @@ def rewrite(text: str, report: Report) -> tuple[str, Update]:
     """
     from certify.syntax.parse import read_document
 
-    document = read_document(text, report.file)
+    document = read_document(text, report.file, report.grid)
     answers = {a.line: a for a in report.questions if a.line}
     owned: dict[int, list[int]] = {}
     for item in document.expectations:

@@ -38,7 +38,9 @@ def scene_of(text: str, report: Report, options: Options | None = None) -> Scene
     from certify.syntax.parse import read_document
 
     options = options or Options(engine=report.engine)
-    reading, _, _ = read(read_document(text, report.file), (), options.story or report.story)
+    grid = options.grid or report.grid
+    document = read_document(text, report.file, grid)
+    reading, _, _ = read(document, (), options.story or report.story, None, grid)
     certifier = Certifier(problem_at(reading, None), options)
     try:
         conflict = conflict_of(report)
