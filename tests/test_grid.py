@@ -119,6 +119,12 @@ def test_an_unrelated_agent_leaves_every_label_open() -> None:
     assert status == "open" and set(answers) == set(LABELS)  # type: ignore[arg-type]
 
 
+def test_agents_no_statement_places_leave_every_label_open() -> None:
+    text = STEPS + "What is the relation of the agent K to the agent X?\n"
+    status, answers = _answers(text)[0]
+    assert status == "open" and set(answers) == set(LABELS)  # type: ignore[arg-type]
+
+
 def test_one_agent_placed_from_itself_contradicts_the_text() -> None:
     """StepGame writes "K is diagonally left and above K.": as written, impossible."""
     text = "Grid:\nK is diagonally left and above K.\n"

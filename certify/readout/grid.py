@@ -22,6 +22,7 @@ from fractions import Fraction
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
+from certify.domains.classify import build
 from certify.meaning import queries
 from certify.meaning.positions import COMPASS, LABELS
 from certify.numeric import Interval, LinearConstraint, LinearExpr
@@ -84,29 +85,25 @@ def _relation(
     certifier: Certifier, question: queries.Question, query: queries.AskRelation
 ) -> Answer:
     group, _ = _group_for(certifier, {*query.dx.variables, *query.dy.variables})
-    if group is None:
-        bounds = [(Interval(None, None, False, False), True)] * 2
-    else:
-        bounds = [group.domain.tight_bound(query.dx), group.domain.tight_bound(query.dy)]
-    (x_bound, _), (y_bound, _) = bounds
-    outer = [
-        label
-        for label, (sx, sy) in LABELS.items()
-        if sx in _signs(x_bound) and sy in _signs(y_bound)
-    ]
+    integers = certifier.problem.vocabulary.integers
+    domain = group.domain if group else build("dbm", (), integers, certifier.options.budget)
+    x_bound, _ = domain.tight_bound(query.dx)
+    y_bound, _ = domain.tight_bound(query.dy)
+    outer: list[str] = []
     witnesses: list[Witness] = []
-    for label in outer:
-        sx, sy = LABELS[label]
+    for label, (sx, sy) in LABELS.items():
+        if sx not in _signs(x_bound) or sy not in _signs(y_bound):
+            continue
         extra = (_sign_constraint(query.dx, sx), _sign_constraint(query.dy, sy))
-        point = group.domain.witness(extra) if group is not None else {}
+        if domain.assume(extra[0]).assume(extra[1]).is_bottom() is True:
+            continue  # the domain proves these signs impossible together
+        outer.append(label)
+        point = domain.witness(extra)
         if point is not None:
             state = state_with(certifier, dict(point))
             witnesses.append(certifier.witness(query, state, label))
     witnessed = tuple(w.answer for w in witnesses)
     status = decide(tuple(outer), witnessed)
-    if status == "unresolved" and len(witnessed) < len(outer) and group and group.domain.exact:
-        outer = list(witnessed)  # the exact domain has no point with the other signs
-        status = decide(tuple(outer), witnessed)
     support = None
     if status == "forced" and group is not None:
         support = _support(certifier, group, [(query.dx, x_bound), (query.dy, y_bound)])
