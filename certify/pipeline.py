@@ -167,7 +167,10 @@ def check_document(
             _locate_errors(refused, document, file)
             raise TextErrors(refused)
     with Certifiers(reading, options) as certifiers:
-        answers = [_answer(certifiers, reading, q, options) for q in every]
+        placed = [(_certifier(certifiers, q), q) for q in every]
+        for certifier, lowered in placed:
+            certifier.expect(lowered.question)
+        answers = [_answer(certifier, reading, q, options) for certifier, q in placed]
         whole = certifiers.at(None, ())
         if not every:
             vocabulary = whole.problem.vocabulary
@@ -259,13 +262,18 @@ def _serves(made: ir.Vocabulary, wanted: ir.Vocabulary) -> bool:
     return all(any(set(group) <= g for g in groups) for group in wanted.compared)
 
 
+def _certifier(certifiers: Certifiers, lowered: LoweredQuestion) -> Certifier:
+    """The certifier a question is asked of: the statements before it, with its names."""
+    question = lowered.question
+    return certifiers.at(question.line or None, lowered.mentions, question.column, question.query)
+
+
 def _answer(
-    certifiers: Certifiers, reading: Reading, lowered: LoweredQuestion, options: Options
+    certifier: Certifier, reading: Reading, lowered: LoweredQuestion, options: Options
 ) -> Answer:
     """One question's answer, with its unit and, for a measured quantity, both laws."""
     question = lowered.question
     line = question.line or None
-    certifier = certifiers.at(line, lowered.mentions, question.column, question.query)
     unit = unit_of(question.query, certifier.problem.vocabulary)
     answer = certifier.answer(question).measured(unit)
     law = ACCUMULATION if _accumulates(reading, options) else CONJUNCTION

@@ -72,4 +72,4 @@ def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
 
 def is_numeric(formula: ir.Formula) -> bool:
     """Whether a formula mentions numbers at all."""
-    return any(isinstance(a, ir.Compare) for a in formulas.atoms_of(formula))
+    return formulas.mentions(formula, ir.Compare)
