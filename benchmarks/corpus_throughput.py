@@ -27,8 +27,11 @@ JSON line), which one client does for all workers::
 
 ``check`` and ``client`` are CPU seconds per text in one process through the public API
 (``certify.check``, ``Report.to_json``), ``task`` is the wall time per no-op task carrying a
-real chunk on the same LocalCluster (benchmarks/corpus_probe.py).  On this 2-core machine the
-client, the scheduler and the workers share the cores, so ``task`` is an upper bound.
+real chunk of ``CHUNK`` texts on the same LocalCluster and returning, per text, as many bytes
+as the mean JSON line (a little more than a pickled report): benchmarks/corpus_probe.py.  On
+one machine the client, the scheduler and the workers share the cores, so ``task`` is an upper
+bound; the model is printed at 2 workers too, beside the measured LocalCluster, and the
+``cores`` column (CPU over wall seconds) shows how much of the machine each run got.
 """
 
 from __future__ import annotations
@@ -182,13 +185,15 @@ def run(python: str, folder: Path, label: str, flags: list[str]) -> Run:
                 env=environment(),
             )
         seconds, cpu = time.perf_counter() - started, children_cpu() - cpu
-        data = out.read_bytes()
+        digest, lines, refused, size = hashlib.sha256(), 0, 0, 0
+        with out.open("rb") as printed:  # line by line: 100,000 reports are some 300 MB
+            for line in printed:
+                digest.update(line)
+                lines, size = lines + 1, size + len(line)
+                refused += line.startswith(b'{"schema": "certify.error/1"')
     if done.returncode not in (0, 3):  # 3: some text refused, reported as its error line
         raise SystemExit(f"{label}: certify exited {done.returncode}:\n{done.stderr.decode()}")
-    lines = data.splitlines()
-    refused = sum(b'"schema": "certify.error/1"' in line for line in lines)
-    digest = hashlib.sha256(data).hexdigest()
-    return Run(label, seconds, cpu, done.returncode, digest, len(lines), refused, len(data))
+    return Run(label, seconds, cpu, done.returncode, digest.hexdigest(), lines, refused, size)
 
 
 def same_output(runs: list[Run], count: int) -> str:
@@ -217,10 +222,18 @@ def probe(python: str, *arguments: str) -> dict[str, Any]:
 
 
 def table(runs: list[Run], count: int) -> Iterator[str]:
-    yield f"{'configuration':52s} {'wall s':>8s} {'texts/s':>8s} {'× one':>6s} {'CPU s/text':>10s}"
+    """One row per configuration; ``cores`` is CPU over wall time, all processes of the run
+    (well under the workers' number on a machine that others are using)."""
+    yield (
+        f"{'configuration':52s} {'wall s':>8s} {'texts/s':>8s} {'× one':>6s} "
+        f"{'CPU s/text':>10s} {'cores':>5s}"
+    )
     for r in runs:
         rate, ratio = count / r.seconds, runs[0].seconds / r.seconds
-        yield f"{r.label:52s} {r.seconds:8.1f} {rate:8.1f} {ratio:6.2f} {r.cpu / count:10.4f}"
+        yield (
+            f"{r.label:52s} {r.seconds:8.1f} {rate:8.1f} {ratio:6.2f} "
+            f"{r.cpu / count:10.4f} {r.cpu / r.seconds:5.2f}"
+        )
 
 
 @dataclass(frozen=True)
