@@ -19,18 +19,21 @@ install recompiles under ``PYTHONDONTWRITEBYTECODE``, which the runs unset) star
 temporary folder, outside the checkout.  Its wall time includes start-up (and, for Dask, the
 cluster's start); its stdout is hashed, and the three hashes must be equal (else exit 1).
 
-The projection: a batch on W workers is bounded by the workers, by the per-task cost of the
-client and scheduler, and by the client's own work per text (reading the file, rendering the
-JSON line), which one client does for all workers::
+The projection: a batch on W workers is bounded by the workers, and by the one process that
+serves them all — the client, which reads each file and renders its JSON line, and submits and
+gathers each task, and the scheduler, which places each task (in one process on a LocalCluster,
+as measured here; two on a real cluster, each doing a part, so the bound is conservative)::
 
-    texts/s(W) = min(W / check, CHUNK / task, 1 / client)
+    texts/s(W) = min(W / check, 1 / (client + task / CHUNK))
 
 ``check`` and ``client`` are CPU seconds per text in one process through the public API
-(``certify.check``, ``Report.to_json``), ``task`` is the wall time per no-op task carrying a
-real chunk of ``CHUNK`` texts on the same LocalCluster and returning, per text, as many bytes
-as the mean JSON line (a little more than a pickled report): benchmarks/corpus_probe.py.  On
-one machine the client, the scheduler and the workers share the cores, so ``task`` is an upper
-bound; the model is printed at 2 workers too, beside the measured LocalCluster, and the
+(``certify.check``, ``Report.to_json``); ``task`` is CPU seconds per no-op task that carries a
+real chunk of ``CHUNK`` texts on the same LocalCluster and returns, per text, as many bytes as
+the mean JSON line (a little more than a pickled report), counted in the one process that
+holds the client and the LocalCluster's scheduler (benchmarks/corpus_probe.py).  CPU, not
+wall, so that other load on the machine does not inflate it (the wall time is printed beside
+it); on a real cluster client and scheduler are two processes, so it bounds either from
+above.  The model is printed at 2 workers too, beside the measured LocalCluster, and the
 ``cores`` column (CPU over wall seconds) shows how much of the machine each run got.
 """
 
@@ -242,14 +245,14 @@ class Model:
 
     check: float  # CPU per text in a worker
     client: float  # CPU per text in the client
-    task: float  # wall per task, client and scheduler
+    task: float  # CPU per task, client and scheduler
     chunk: int  # texts per task
 
     def bounds(self, workers: int) -> dict[str, float]:
+        serial = self.client + self.task / self.chunk  # per text, in the one serving process
         return {
             f"workers: {workers} / check": workers / self.check,
-            "scheduler: CHUNK / task": self.chunk / self.task,
-            "client: 1 / client": 1 / self.client,
+            "client and scheduler: 1 / (client + task / CHUNK)": 1 / serial,
         }
 
     def rate(self, workers: int) -> float:
@@ -260,7 +263,7 @@ def model(cost: dict[str, Any], task: dict[str, Any]) -> Model:
     return Model(
         float(cost["check_cpu_per_text"]),
         float(cost["client_cpu_per_text"]),
-        float(task["seconds_per_task"]),
+        float(task["cpu_per_task"]),
         int(task["chunk"]),
     )
 
@@ -268,20 +271,20 @@ def model(cost: dict[str, Any], task: dict[str, Any]) -> Model:
 def projection(cost: dict[str, Any], task: dict[str, Any], workers: int) -> Iterator[str]:
     """The formula, its inputs and the figure for ``workers`` workers."""
     m = model(cost, task)
-    yield f"projection, {workers} workers: texts/s = min(W / check, CHUNK / task, 1 / client)"
+    yield f"projection, {workers} workers: texts/s = min(W / check, 1 / (client + task / CHUNK))"
     yield (
         f"  check  = {m.check * 1000:.2f} ms CPU per text in a worker "
         f"(certify.check; {cost['texts']} texts, {cost['refused']} refused)"
     )
     yield f"  client = {m.client * 1000:.3f} ms CPU per text in the client (read, Report.to_json)"
     yield (
-        f"  task   = {m.task * 1000:.2f} ms per no-op task of CHUNK = {m.chunk} texts "
-        f"({task['tasks']} tasks, {task['result_bytes']} B per result, "
-        f"LocalCluster of {task['workers']})"
+        f"  task   = {m.task * 1000:.2f} ms CPU of client and scheduler per no-op task of "
+        f"CHUNK = {m.chunk} texts ({task['tasks']} tasks, {task['result_bytes']} B per result, "
+        f"LocalCluster of {task['workers']}; wall {task['seconds_per_task'] * 1000:.2f} ms)"
     )
     bounds = m.bounds(workers)
     for name, bound in bounds.items():
-        yield f"  {name:26s} {bound:10.0f} texts/s"
+        yield f"  {name:50s} {bound:8.0f} texts/s"
     binding = min(bounds, key=bounds.__getitem__).split(":")[0]
     yield f"  => {m.rate(workers):.0f} texts/s for {workers} workers, bound by the {binding}"
 
