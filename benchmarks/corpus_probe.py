@@ -1,7 +1,7 @@
 """The two inputs of the 20-worker projection, measured inside an installed certify.
 
     PY benchmarks/corpus_probe.py cost FOLDER [--sample 2000]
-    PY benchmarks/corpus_probe.py overhead FOLDER [--tasks 400] [--workers 2]
+    PY benchmarks/corpus_probe.py cluster FOLDER [--sample 2000] [--workers 2]
 
 Run by ``benchmarks/corpus_throughput.py`` with the interpreter of the install (``--python``),
 never with the source tree on the path.  Each prints one JSON object on stdout.
@@ -10,19 +10,21 @@ never with the source tree on the path.  Each prints one JSON object on stdout.
 warm-up text (a worker builds its parser once): ``certify.check(text)`` — what a worker does
 — apart from reading the file and ``Report.to_json()`` — what the client does with a result.
 
-``overhead``: wall seconds per task of ``Client.submit`` on a LocalCluster configured as
-``--executor dask`` configures it (``certify.cli.dask_batch._cluster``), with the batch's
-pattern — ``IN_FLIGHT`` tasks per worker ahead, gathered with ``as_completed`` — where each
-task carries ``CHUNK`` real texts of the corpus and returns ``CHUNK`` results of the corpus's
-mean JSON size, but checks nothing.  ``cpu_per_task`` is the CPU of this process — the
-client and the LocalCluster's scheduler, which runs in it; not the workers — per task: the
-serial cost that bounds a cluster, robust to other load on the machine; ``seconds_per_task``
-is the wall time.  The cluster's start is not timed.
+``cluster``: the same texts on a LocalCluster configured as ``--executor dask`` configures it
+(``certify.cli.dask_batch._cluster``, ``Warm``), in chunks of ``CHUNK`` through the batch's own
+``check_chunk``, ``IN_FLIGHT`` chunks per worker ahead, gathered with ``as_completed``; not
+timed: the cluster's start.  ``worker_cpu_per_text`` is the CPU of the worker processes
+(the nannies run in this process and start them) per text, read from ``/proc`` (Linux): the
+check and Dask's work around it.
+``serving_cpu_per_text`` is the CPU of this process — the client, which submits, gathers and
+unpickles, and the LocalCluster's scheduler, which runs in it — per text.  CPU, not wall, so
+that other load on the machine does not change them.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import os
 import time
@@ -69,64 +71,83 @@ def cost(folder: Path, sample: int) -> dict[str, object]:
     }
 
 
-def noop(items: list[tuple[int, str, str]], size: int) -> list[tuple[int, bytes]]:
-    """A task that carries a chunk of texts and returns results of the usual size."""
-    return [(index, b"x" * size) for index, _, _ in items]
+def tree_cpu(parents: set[int]) -> float:
+    """CPU seconds of the processes whose parent is in ``parents`` (Linux ``/proc``)."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0.0
+    for entry in os.listdir("/proc"):
+        try:
+            fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue
+        if int(fields[1]) in parents:
+            total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
-def overhead(folder: Path, tasks: int, workers: int, size: int) -> dict[str, object]:
-    """Wall seconds per no-op task on a LocalCluster of ``workers`` processes, each task
-    returning ``size`` bytes per text."""
+def children(parent: int) -> set[int]:
+    found = set()
+    for entry in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            stat = Path(f"/proc/{entry}/stat").read_text()
+        except OSError:
+            continue
+        if int(stat.rsplit(")", 1)[1].split()[1]) == parent:
+            found.add(int(entry))
+    return found
+
+
+def cluster(folder: Path, sample: int, workers: int) -> dict[str, object]:
+    """CPU per text of the workers and of this process (client and scheduler) on a
+    LocalCluster of ``workers``, checking real chunks as the batch does."""
     from distributed import Client, as_completed
 
-    from certify.cli.dask_batch import CHUNK, IN_FLIGHT, _cluster
+    from certify.cli.dask_batch import CHUNK, IN_FLIGHT, Warm, _cluster, check_chunk
+    from certify.readout.answer import Options
 
-    paths = texts(folder, CHUNK)
-    chunk = [(i, str(p), p.read_text(encoding="utf-8")) for i, p in enumerate(paths)]
-    cluster = _cluster(workers)
-    client = Client(cluster)
+    paths = texts(folder, sample)
+    items = [(i, str(p), p.read_text(encoding="utf-8")) for i, p in enumerate(paths)]
+    chunks = iter([items[i : i + CHUNK] for i in range(0, len(items), CHUNK)])
+    arguments = ((), Options(), False, False)
+    local = _cluster(workers)
+    client = Client(local)
+    client.register_plugin(Warm(), name="certify-warm")
+    spawned = {os.getpid(), *children(os.getpid())}  # the workers (and what they started)
     try:
-        client.submit(noop, chunk, size, pure=False).result()  # warm: workers, function
-        limit = IN_FLIGHT * workers
-        started, cpu = time.perf_counter(), time.process_time()
+        started, cpu, pool = time.perf_counter(), time.process_time(), tree_cpu(spawned)
         done = as_completed()
-        sent = 0
-        while sent < min(limit, tasks):
-            done.add(client.submit(noop, chunk, size, pure=False))
-            sent += 1
+        for chunk in itertools.islice(chunks, IN_FLIGHT * workers):
+            done.add(client.submit(check_chunk, chunk, *arguments, pure=False))
         for future in done:
             future.result()
-            if sent < tasks:
-                done.add(client.submit(noop, chunk, size, pure=False))
-                sent += 1
+            for chunk in itertools.islice(chunks, 1):
+                done.add(client.submit(check_chunk, chunk, *arguments, pure=False))
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu
+        pool = tree_cpu(spawned) - pool
     finally:
         client.close()
-        cluster.close()
+        local.close()
     return {
         "workers": workers,
-        "tasks": tasks,
+        "texts": len(items),
         "chunk": CHUNK,
         "in_flight": IN_FLIGHT,
-        "result_bytes": size,
-        "seconds_per_task": elapsed / tasks,
-        "cpu_per_task": cpu / tasks,
+        "texts_per_second": len(items) / elapsed,
+        "serving_cpu_per_text": cpu / len(items),
+        "worker_cpu_per_text": pool / len(items),
     }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("cost", "overhead"))
+    parser.add_argument("what", choices=("cost", "cluster"))
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--sample", type=int, default=2000, help="texts for cost (0: all)")
-    parser.add_argument("--tasks", type=int, default=400, help="no-op tasks for overhead")
+    parser.add_argument("--sample", type=int, default=2000, help="texts to measure (0: all)")
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--result-bytes", type=int, default=2000, help="per text, for overhead")
     args = parser.parse_args()
     if args.what == "cost":
         found = cost(args.folder, args.sample)
     else:
-        found = overhead(args.folder, args.tasks, args.workers, args.result_bytes)
+        found = cluster(args.folder, args.sample, args.workers)
     print(json.dumps(found))
 
 

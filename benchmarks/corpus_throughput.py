@@ -20,21 +20,21 @@ temporary folder, outside the checkout.  Its wall time includes start-up (and, f
 cluster's start); its stdout is hashed, and the three hashes must be equal (else exit 1).
 
 The projection: a batch on W workers is bounded by the workers, and by the one process that
-serves them all — the client, which reads each file and renders its JSON line, and submits and
-gathers each task, and the scheduler, which places each task (in one process on a LocalCluster,
-as measured here; two on a real cluster, each doing a part, so the bound is conservative)::
+serves them all — the client, which reads each file, submits and gathers each chunk and
+renders each JSON line, and the scheduler, which places each chunk (one process on a
+LocalCluster, as measured here; two on a real cluster, each doing a part of it, so this bound
+is conservative)::
 
-    texts/s(W) = min(W / check, 1 / (client + task / CHUNK))
+    texts/s(W) = min(W / worker, 1 / (serving + render))
 
-``check`` and ``client`` are CPU seconds per text in one process through the public API
-(``certify.check``, ``Report.to_json``); ``task`` is CPU seconds per no-op task that carries a
-real chunk of ``CHUNK`` texts on the same LocalCluster and returns, per text, as many bytes as
-the mean JSON line (a little more than a pickled report), counted in the one process that
-holds the client and the LocalCluster's scheduler (benchmarks/corpus_probe.py).  CPU, not
-wall, so that other load on the machine does not inflate it (the wall time is printed beside
-it); on a real cluster client and scheduler are two processes, so it bounds either from
-above.  The model is printed at 2 workers too, beside the measured LocalCluster, and the
-``cores`` column (CPU over wall seconds) shows how much of the machine each run got.
+All three are CPU seconds per text, so other load on the machine does not change them:
+``worker`` of the worker processes and ``serving`` of the client-and-scheduler process, both
+on a LocalCluster of 2 checking ``--sample`` texts of the corpus in chunks of ``CHUNK``
+through ``--executor dask``'s own task function; ``render`` of reading the file and
+``Report.to_json`` in one process (benchmarks/corpus_probe.py, which also gives the bare
+``certify.check`` per text, to show Dask's share of ``worker``).  The model is printed at 2
+workers too, beside the measured LocalCluster, and the ``cores`` column (CPU over wall
+seconds) shows how much of the machine each run got.
 """
 
 from __future__ import annotations
@@ -241,50 +241,49 @@ def table(runs: list[Run], count: int) -> Iterator[str]:
 
 @dataclass(frozen=True)
 class Model:
-    """The inputs of the projection, in seconds."""
+    """The inputs of the projection: CPU seconds per text."""
 
-    check: float  # CPU per text in a worker
-    client: float  # CPU per text in the client
-    task: float  # CPU per task, client and scheduler
-    chunk: int  # texts per task
+    worker: float  # in a Dask worker: the check and Dask's work around it
+    serving: float  # in the client-and-scheduler process: submit, schedule, gather, unpickle
+    render: float  # in the client: read the file, render the JSON line
 
     def bounds(self, workers: int) -> dict[str, float]:
-        serial = self.client + self.task / self.chunk  # per text, in the one serving process
         return {
-            f"workers: {workers} / check": workers / self.check,
-            "client and scheduler: 1 / (client + task / CHUNK)": 1 / serial,
+            f"workers: {workers} / worker": workers / self.worker,
+            "client and scheduler: 1 / (serving + render)": 1 / (self.serving + self.render),
         }
 
     def rate(self, workers: int) -> float:
         return min(self.bounds(workers).values())
 
 
-def model(cost: dict[str, Any], task: dict[str, Any]) -> Model:
+def model(cost: dict[str, Any], cluster: dict[str, Any]) -> Model:
+    least = 1e-6  # /proc counts in ticks of 10 ms: a tiny sample may read 0
     return Model(
-        float(cost["check_cpu_per_text"]),
-        float(cost["client_cpu_per_text"]),
-        float(task["cpu_per_task"]),
-        int(task["chunk"]),
+        max(least, float(cluster["worker_cpu_per_text"])),
+        max(least, float(cluster["serving_cpu_per_text"])),
+        max(least, float(cost["client_cpu_per_text"])),
     )
 
 
-def projection(cost: dict[str, Any], task: dict[str, Any], workers: int) -> Iterator[str]:
+def projection(cost: dict[str, Any], cluster: dict[str, Any], workers: int) -> Iterator[str]:
     """The formula, its inputs and the figure for ``workers`` workers."""
-    m = model(cost, task)
-    yield f"projection, {workers} workers: texts/s = min(W / check, 1 / (client + task / CHUNK))"
+    m = model(cost, cluster)
+    yield f"projection, {workers} workers: texts/s = min(W / worker, 1 / (serving + render))"
     yield (
-        f"  check  = {m.check * 1000:.2f} ms CPU per text in a worker "
-        f"(certify.check; {cost['texts']} texts, {cost['refused']} refused)"
+        f"  worker  = {m.worker * 1000:.2f} ms CPU per text in a Dask worker "
+        f"(certify.check alone: {cost['check_cpu_per_text'] * 1000:.2f} ms; {cost['refused']} "
+        f"of {cost['texts']} refused)"
     )
-    yield f"  client = {m.client * 1000:.3f} ms CPU per text in the client (read, Report.to_json)"
     yield (
-        f"  task   = {m.task * 1000:.2f} ms CPU of client and scheduler per no-op task of "
-        f"CHUNK = {m.chunk} texts ({task['tasks']} tasks, {task['result_bytes']} B per result, "
-        f"LocalCluster of {task['workers']}; wall {task['seconds_per_task'] * 1000:.2f} ms)"
+        f"  serving = {m.serving * 1000:.3f} ms CPU per text in the client-and-scheduler "
+        f"process (chunks of {cluster['chunk']}, {cluster['texts']} texts, LocalCluster of "
+        f"{cluster['workers']}: {cluster['texts_per_second']:.0f} texts/s after its start)"
     )
+    yield f"  render  = {m.render * 1000:.3f} ms CPU per text in the client (read, to_json)"
     bounds = m.bounds(workers)
     for name, bound in bounds.items():
-        yield f"  {name:50s} {bound:8.0f} texts/s"
+        yield f"  {name:46s} {bound:8.0f} texts/s"
     binding = min(bounds, key=bounds.__getitem__).split(":")[0]
     yield f"  => {m.rate(workers):.0f} texts/s for {workers} workers, bound by the {binding}"
 
@@ -297,8 +296,7 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, help="keep (and reuse) the corpus here")
     parser.add_argument("--python", default=sys.executable, help="interpreter of the install")
     parser.add_argument("--workers", type=int, default=20, help="cluster size to project")
-    parser.add_argument("--sample", type=int, default=2000, help="texts for the per-text cost")
-    parser.add_argument("--tasks", type=int, default=400, help="no-op tasks for the overhead")
+    parser.add_argument("--sample", type=int, default=2000, help="texts for the CPU per text")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="certify-corpus-") as temporary:
         folder = (args.corpus or Path(temporary)).resolve()
@@ -309,19 +307,16 @@ def main() -> None:
         runs = [run(args.python, folder, label, flags) for label, flags in CONFIGURATIONS]
         digest = same_output(runs, args.count)
         cost = probe(args.python, "cost", str(folder), "--sample", str(args.sample))
-        size = str(runs[0].size // max(1, runs[0].lines))
-        task = probe(
-            args.python, "overhead", str(folder), "--tasks", str(args.tasks), "--result-bytes", size
-        )
+        cluster = probe(args.python, "cluster", str(folder), "--sample", str(args.sample))
     where = Path(cost["certify"])
     source = " -- the source tree, not an installed wheel" if ROOT in where.parents else ""
     print(f"certify: {where}{source} (exit {runs[0].returncode}, {runs[0].refused} refused)")
     print("\n".join(table(runs, args.count)))
     print(f"outputs: byte-identical, sha256 {digest} ({runs[0].lines} lines)")
-    print("\n".join(projection(cost, task, args.workers)))
+    print("\n".join(projection(cost, cluster, args.workers)))
     measured = args.count / runs[2].seconds
     print(
-        f"  (the model at 2 workers: {model(cost, task).rate(2):.0f} texts/s; measured on the "
+        f"  (the model at 2 workers: {model(cost, cluster).rate(2):.0f} texts/s; measured on the "
         f"LocalCluster above: {measured:.0f}, with its start and a client sharing the cores)"
     )
 
