@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from certify import run_limits
-from certify.errors import TextError, TextErrors
+from certify.errors import TextError, TextErrors, UsageError
 from certify.files import text_digest
 from certify.meaning import ir, queries
 from certify.meaning.accumulate import (
@@ -161,6 +161,8 @@ def check_document(
     document: Document, questions: Sequence[str], file: str, options: Options
 ) -> Report:
     """``check`` of a text already read into sentences (the batch reads each file once)."""
+    if options.unique and options.closed_world:  # redundancy is monotonic; the completion is not
+        raise UsageError("--unique cannot be combined with --closed-world")
     try:
         reading, asked, _ = read(
             document, questions, options.story, options.law, options.closed_world

@@ -5,11 +5,15 @@ oracle that shares nothing with certify, the evaluator and ``certify verify``.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from certify import Options, TextError, check
+from certify.cli.app import app
 from certify.cli.verify_report import verify_document
+from certify.errors import UsageError
 from certify.evaluate import check as evaluate
 from certify.meaning.moments import problem_at
 from certify.pipeline import read
@@ -143,6 +147,16 @@ def test_verify_reads_the_report_with_the_closed_world() -> None:
     del data["closed_world"]  # read openly, the forced claim breaks
     broken = verify_document(data, MICE)
     assert any("also permits" in b for b in broken)
+
+
+def test_unique_is_refused_with_the_closed_world(tmp_path: Path) -> None:
+    with pytest.raises(UsageError, match="--unique"):
+        check(MICE, options=Options(closed_world=True, story=True, unique=True))
+    (tmp_path / "mice.txt").write_text(MICE, encoding="utf-8")
+    runner = CliRunner()
+    result = runner.invoke(app, [str(tmp_path / "mice.txt"), "--closed-world", "--unique"])
+    assert result.exit_code == 2, result.output
+    assert runner.invoke(app, [str(tmp_path / "mice.txt"), "--closed-world"]).exit_code == 0
 
 
 def test_the_enumeration_engine_agrees_on_a_small_text() -> None:
