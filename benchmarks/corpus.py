@@ -70,6 +70,8 @@ class Item:
     questions: tuple[Question, ...]
     asks: tuple[str, ...] = ()
     story: bool = False
+    closed_world: bool = False
+    """Read with ``Options(closed_world=True)`` (``--closed-world``): the text is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -131,7 +133,8 @@ def run_item(item: Item, check: Callable[..., Any] | None = None) -> Outcome:
     check = check or certify_check
     started = time.perf_counter()
     try:
-        report = check(item.text, list(item.asks), options=Options(story=item.story))
+        options = Options(story=item.story, closed_world=item.closed_world)
+        report = check(item.text, list(item.asks), options=options)
     except TextError as error:
         return Outcome("refused", time.perf_counter() - started, first_error(error))
     except Exception as error:  # an internal error is a bug to list, not a refusal

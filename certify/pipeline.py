@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from certify import run_limits
-from certify.errors import TextError, TextErrors
+from certify.errors import TextError, TextErrors, UsageError
 from certify.files import text_digest
 from certify.meaning import ir, queries
 from certify.meaning.accumulate import (
@@ -24,7 +24,7 @@ from certify.meaning.accumulate import (
 )
 from certify.meaning.lower import Lowering
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
-from certify.meaning.moments import Reading, before, problem_at
+from certify.meaning.moments import Reading, before, closed_reading, problem_at
 from certify.meaning.possession import asks_events
 from certify.meaning.space import check_roles, decide_places
 from certify.meaning.text import show
@@ -46,12 +46,17 @@ def normalize_question(text: str) -> tuple[str, str]:
 
 
 def read(
-    document: Document, asks: Sequence[str] = (), story: bool = False, law: str | None = None
+    document: Document,
+    asks: Sequence[str] = (),
+    story: bool = False,
+    law: str | None = None,
+    closed_world: bool = False,
 ) -> tuple[Reading, list[LoweredQuestion], Lowering]:
     """Lower a document, and the ``--ask`` questions against its final declarations.
 
     ``law`` ``accumulation`` (``--law``, or ``The readings are independent measurements.``
-    anywhere in the text) reads measurements as evidence instead of constraints."""
+    anywhere in the text) reads measurements as evidence instead of constraints.
+    ``closed_world`` (``--closed-world``): what the facts and rules do not derive is false."""
     lowering = Lowering(story=document.story or story)
     statements: list[Lowered] = []
     questions: list[LoweredQuestion] = []
@@ -90,6 +95,8 @@ def read(
     if law == ACCUMULATION or any(m.role == ACCUMULATION for s in statements for m in s.mentions):
         statements = [_as_evidence(s) for s in statements]
     reading = Reading(tuple(statements), tuple(questions), document.story or story, places)
+    if closed_world:
+        reading = closed_reading(reading, [q.question.query for q in asked])
     return reading, asked, lowering
 
 
@@ -154,8 +161,12 @@ def check_document(
     document: Document, questions: Sequence[str], file: str, options: Options
 ) -> Report:
     """``check`` of a text already read into sentences (the batch reads each file once)."""
+    if options.unique and options.closed_world:  # redundancy is monotonic; the completion is not
+        raise UsageError("--unique cannot be combined with --closed-world")
     try:
-        reading, asked, _ = read(document, questions, options.story, options.law)
+        reading, asked, _ = read(
+            document, questions, options.story, options.law, options.closed_world
+        )
     except TextError as error:
         _locate_errors(error.errors, document, file)
         raise
@@ -190,6 +201,7 @@ def check_document(
             conflict=consistency.conflict,
             engine=options.engine,
             story=reading.story,
+            closed_world=options.closed_world,
         )
         if options.unique:
             from certify.wellposed import well_posed
@@ -305,6 +317,8 @@ def _reading(certifier: Certifier) -> list[ReadingLine]:
                 group_of[tag] = f"{group.name} ({group.reason})"
     lines = []
     for statement in certifier.problem.statements:
+        if statement.closure:  # the completion is no sentence of the text
+            continue
         domain = (
             group_of.get(statement.line, "numeric") if id(statement) in numeric else "boolean (SAT)"
         )

@@ -222,6 +222,8 @@ class Report:
     conflict: Conflict | None = None
     engine: str = "sat"
     story: bool = False
+    closed_world: bool = False
+    """Read with ``--closed-world`` (``certify.meaning.closed``); in JSON only when true."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     text_sha256: str | None = field(default=None, compare=False)
     """The SHA-256 of the text certified (``certify.files.text_digest``), set by ``check`` and
@@ -327,6 +329,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "consistency": report.consistency,
         "engine": report.engine,
         "story": report.story,
+        **({"closed_world": True} if report.closed_world else {}),
         "questions": [answer_json(a) for a in report.questions],
         "reading": [
             {"line": r.line, "text": r.text, "reading": r.reading, "domain": r.domain}

@@ -28,6 +28,7 @@ from certify.cli.options import (
     AskOption,
     BudgetOption,
     CheckOption,
+    ClosedWorldOption,
     DebugOption,
     DomainOption,
     Engine,
@@ -92,6 +93,7 @@ def run(
     all_conflicts: AllConflictsOption = False,
     unique: UniqueOption = False,
     story: StoryOption = False,
+    closed_world: ClosedWorldOption = False,
     law: LawOption = None,
     strict: StrictOption = False,
     glob: GlobOption = "*.txt",
@@ -107,7 +109,6 @@ def run(
     debug: DebugOption = False,
     version: VersionOption = False,
 ) -> None:
-    from certify.cli.batch import exit_code
     from certify.readout.answer import Options
 
     _check_usage(paths, budget, timeout, memory, law, jobs, update and bool(ask))
@@ -118,6 +119,7 @@ def run(
         domain=None if domain is None else domain.value,
         budget=budget,
         story=story,
+        closed_world=closed_world,
         strict=strict,
         law=law,
         timeout=timeout or None,
@@ -132,10 +134,17 @@ def run(
     with memory_ceiling(memory or None):  # restored when the batch is done
         results, summary = batch.run(printer, one_file=graph is not None, junit=junit)
     _pictures(graph, html, results, summary, options)
+    raise typer.Exit(_exit_code(printer, summary, not as_json and (checking or len(results) > 1)))
+
+
+def _exit_code(printer: Printer, summary: Summary, show: bool) -> int:
+    """The batch's exit code, after its summary line when ``show``."""
+    from certify.cli.batch import exit_code
+
     code = exit_code(summary)
-    if not as_json and (checking or len(results) > 1):
+    if show:
         printer.summary(summary, code)
-    raise typer.Exit(int(code))
+    return int(code)
 
 
 def _pictures(

@@ -149,6 +149,14 @@ StoryOption = Annotated[
     bool,
     typer.Option("--story", help="Read the text as a story: locations are updated, not conjoined."),
 ]
+ClosedWorldOption = Annotated[
+    bool,
+    typer.Option(
+        "--closed-world",
+        help="A kind, property or relation holds only when the text's facts and rules derive "
+        "it (their completion; refused for negations, disjunctions and cyclic rules).",
+    ),
+]
 LawOption = Annotated[
     str | None,
     typer.Option(

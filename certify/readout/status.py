@@ -41,6 +41,9 @@ class Options:
     """The python-sat solver (``certify verify`` re-derives with ``glucose4``)."""
     unique: bool = False
     """``--unique``: count the solutions and list the redundant statements (``wellposed``)."""
+    closed_world: bool = False
+    """``--closed-world``: a kind, property or relation holds only when the text's facts and
+    rules derive it (the completion of ``certify.meaning.closed``)."""
 
 
 @dataclass(frozen=True, slots=True)
