@@ -88,6 +88,12 @@ class Encoding:
         if not literals:
             self.clauses.append([-self.true])
             return
+        if len(literals) <= clausify.PAIRWISE:  # a clause per pair: no auxiliary variables
+            self.clauses.append(list(literals))
+            self.clauses.extend(
+                [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
+            )
+            return
         encoded = CardEnc.equals(literals, 1, vpool=self.pool, encoding=EncType.seqcounter)
         self.clauses.extend(encoded.clauses)
 

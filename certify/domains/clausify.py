@@ -28,6 +28,9 @@ from certify.meaning import ir
 if TYPE_CHECKING:
     from certify.domains.boolean import Encoding
 
+PAIRWISE = 6
+"""Up to this many literals, "at most one" is a clause per pair (no auxiliary variables)."""
+
 Guards = tuple[int, ...]
 """Literals whose conjunction the clause is conditioned on (each clause gets their negations)."""
 
@@ -170,6 +173,13 @@ def _count(encoding: Encoding, guards: Guards, literals: list[int], count: ir.Co
     """``low ≤ #true ≤ high`` by python-sat's cardinality encodings, each clause guarded."""
     if count.low > min(count.high, len(literals)):
         _clause(encoding, guards, [])
+        return
+    if count.high == 1 and len(literals) <= PAIRWISE:  # at most one: a clause per pair
+        if count.low > 0:
+            _clause(encoding, guards, literals)
+        for index, first in enumerate(literals):
+            for second in literals[index + 1 :]:
+                _clause(encoding, guards, [-first, -second])
         return
     pool, kind = encoding.pool, EncType.seqcounter
     encoded = []
