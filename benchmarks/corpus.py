@@ -74,6 +74,8 @@ class Item:
     story: bool = False
     grid: bool = False
     """``Options(grid=True)``: each position statement is one step (bAbI 19, StepGame)."""
+    closed_world: bool = False
+    """Read with ``Options(closed_world=True)`` (``--closed-world``): the text is unchanged."""
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ def run_item(item: Item, check: Callable[..., Any] | None = None) -> Outcome:
     check = check or certify_check
     started = time.perf_counter()
     try:
-        options = Options(story=item.story, grid=item.grid)
+        options = Options(story=item.story, grid=item.grid, closed_world=item.closed_world)
         report = check(item.text, list(item.asks), options=options)
     except TextError as error:
         return Outcome("refused", time.perf_counter() - started, first_error(error))

@@ -12,7 +12,7 @@ from dataclasses import replace
 from fractions import Fraction
 
 from certify import run_limits
-from certify.errors import TextError, TextErrors
+from certify.errors import TextError, TextErrors, UsageError
 from certify.files import text_digest
 from certify.meaning import ir, queries
 from certify.meaning.accumulate import (
@@ -24,7 +24,7 @@ from certify.meaning.accumulate import (
 )
 from certify.meaning.lower import Lowering
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
-from certify.meaning.moments import Reading, before, problem_at
+from certify.meaning.moments import Reading, before, closed_reading, problem_at
 from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
 from certify.meaning.space import check_roles, decide_places
@@ -51,12 +51,15 @@ def read(
     asks: Sequence[str] = (),
     story: bool = False,
     law: str | None = None,
+    closed_world: bool = False,
     grid: bool = False,
 ) -> tuple[Reading, list[LoweredQuestion], Lowering]:
     """Lower a document, and the ``--ask`` questions against its final declarations.
 
     ``law`` ``accumulation`` (``--law``, or ``The readings are independent measurements.``
-    anywhere in the text) reads measurements as evidence instead of constraints."""
+    anywhere in the text) reads measurements as evidence instead of constraints.
+    ``closed_world`` (``--closed-world``): what the facts and rules do not derive is false;
+    ``grid`` (``--grid``): each position statement is one step (``meaning.positions``)."""
     lowering = Lowering(story=document.story or story, plane=Grid(unit=document.grid or grid))
     statements: list[Lowered] = []
     questions: list[LoweredQuestion] = []
@@ -76,7 +79,7 @@ def read(
     for text in asks:
         body, end = normalize_question(text)
         try:
-            parsed = parse_sentence(body, 0, 1, end, _grammar(document))
+            parsed = parse_sentence(body, 0, 1, end, document.grammar)
             asked.append(lowering.question(parsed, line=0))
         except TextError as error:
             error.source_line = error.source_line or body + end
@@ -95,12 +98,9 @@ def read(
     if law == ACCUMULATION or any(m.role == ACCUMULATION for s in statements for m in s.mentions):
         statements = [_as_evidence(s) for s in statements]
     reading = Reading(tuple(statements), tuple(questions), document.story or story, places)
+    if closed_world:
+        reading = closed_reading(reading, [q.question.query for q in asked])
     return reading, asked, lowering
-
-
-def _grammar(document: Document) -> str:
-    """The grammar a document's sentences were read with ("" for the main one)."""
-    return "puzzle" if document.puzzle else "templates" if document.templates else ""
 
 
 def _as_evidence(lowered: Lowered) -> Lowered:
@@ -164,8 +164,12 @@ def check_document(
     document: Document, questions: Sequence[str], file: str, options: Options
 ) -> Report:
     """``check`` of a text already read into sentences (the batch reads each file once)."""
+    if options.unique and options.closed_world:  # redundancy is monotonic; the completion is not
+        raise UsageError("--unique cannot be combined with --closed-world")
     try:
-        reading, asked, _ = read(document, questions, options.story, options.law, options.grid)
+        reading, asked, _ = read(
+            document, questions, options.story, options.law, options.closed_world, options.grid
+        )
     except TextError as error:
         _locate_errors(error.errors, document, file)
         raise
@@ -177,7 +181,10 @@ def check_document(
             _locate_errors(refused, document, file)
             raise TextErrors(refused)
     with Certifiers(reading, options) as certifiers:
-        answers = [_answer(certifiers, reading, q, options) for q in every]
+        placed = [(_certifier(certifiers, q), q) for q in every]
+        for certifier, lowered in placed:
+            certifier.expect(lowered.question)
+        answers = [_answer(certifier, reading, q, options) for certifier, q in placed]
         whole = certifiers.at(None, ())
         if not every:
             vocabulary = whole.problem.vocabulary
@@ -198,6 +205,7 @@ def check_document(
             engine=options.engine,
             story=reading.story,
             grid=document.grid or options.grid,
+            closed_world=options.closed_world,
         )
         if options.unique:
             from certify.wellposed import well_posed
@@ -270,13 +278,18 @@ def _serves(made: ir.Vocabulary, wanted: ir.Vocabulary) -> bool:
     return all(any(set(group) <= g for g in groups) for group in wanted.compared)
 
 
+def _certifier(certifiers: Certifiers, lowered: LoweredQuestion) -> Certifier:
+    """The certifier a question is asked of: the statements before it, with its names."""
+    question = lowered.question
+    return certifiers.at(question.line or None, lowered.mentions, question.column, question.query)
+
+
 def _answer(
-    certifiers: Certifiers, reading: Reading, lowered: LoweredQuestion, options: Options
+    certifier: Certifier, reading: Reading, lowered: LoweredQuestion, options: Options
 ) -> Answer:
     """One question's answer, with its unit and, for a measured quantity, both laws."""
     question = lowered.question
     line = question.line or None
-    certifier = certifiers.at(line, lowered.mentions, question.column, question.query)
     unit = unit_of(question.query, certifier.problem.vocabulary)
     answer = certifier.answer(question).measured(unit)
     law = ACCUMULATION if _accumulates(reading, options) else CONJUNCTION
@@ -308,6 +321,8 @@ def _reading(certifier: Certifier) -> list[ReadingLine]:
                 group_of[tag] = f"{group.name} ({group.reason})"
     lines = []
     for statement in certifier.problem.statements:
+        if statement.closure:  # the completion is no sentence of the text
+            continue
         domain = (
             group_of.get(statement.line, "numeric") if id(statement) in numeric else "boolean (SAT)"
         )

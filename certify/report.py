@@ -223,6 +223,8 @@ class Report:
     engine: str = "sat"
     story: bool = False
     grid: bool = False
+    closed_world: bool = False
+    """Read with ``--closed-world`` (``certify.meaning.closed``); in JSON only when true."""
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
     text_sha256: str | None = field(default=None, compare=False)
     """The SHA-256 of the text certified (``certify.files.text_digest``), set by ``check`` and
@@ -329,6 +331,7 @@ def to_json(report: Report) -> dict[str, Any]:
         "engine": report.engine,
         "story": report.story,
         **({"grid": True} if report.grid else {}),
+        **({"closed_world": True} if report.closed_world else {}),
         "questions": [answer_json(a) for a in report.questions],
         "reading": [
             {"line": r.line, "text": r.text, "reading": r.reading, "domain": r.domain}

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
+import re
+import subprocess
 import sys
 import time
 from typing import Any
@@ -17,6 +20,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import babi
 import corpus
+import corpus_throughput
 import logiclm
 import stepgame
 import web_of_lies
@@ -243,3 +247,59 @@ def test_stepgame_story_text_is_the_file_verbatim_with_the_grid_reading() -> Non
     assert question.expected.domain == "dbm" and question.line == len(story) + 1
     outcome = corpus.run_item(found)
     assert outcome.kind == "report" and outcome.answers[-1].domain == "dbm"
+
+
+def test_throughput_corpus_is_the_generators_text_with_its_questions(tmp_path: Any) -> None:
+    """Kinds in turn, each text verbatim with its --ask questions as lines; a kept corpus is
+    reused only when it was drawn the same way."""
+    folder = tmp_path / "corpus"
+    said = corpus_throughput.prepare(folder, 6, 3, corpus_throughput.KINDS)
+    assert said.startswith("generated")
+    written = [corpus_throughput.path_of(folder, i).read_text() for i in range(6)]
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.txt")) == [
+        f"000/00000{i}.txt" for i in range(6)
+    ]
+    assert written[0::2] == corpus_throughput.finite(3, 3)
+    assert written[1::2] == corpus_throughput.numeric(3, 3)
+    assert all(text.endswith("\n") and "\n\n" not in text for text in written)
+    assert corpus_throughput.prepare(folder, 6, 3, corpus_throughput.KINDS).startswith("reused")
+    with pytest.raises(SystemExit, match="something else"):
+        corpus_throughput.prepare(folder, 7, 3, corpus_throughput.KINDS)
+
+
+def test_throughput_refuses_outputs_that_differ() -> None:
+    run = corpus_throughput.Run("a", 1.0, 1.0, 0, "0" * 64, 5, 0, 100)
+    other = corpus_throughput.Run("b", 1.0, 1.0, 0, "1" * 64, 5, 0, 100)
+    short = corpus_throughput.Run("c", 1.0, 1.0, 0, "0" * 64, 4, 0, 100)
+    assert corpus_throughput.same_output([run, run], 5) == "0" * 64
+    with pytest.raises(SystemExit, match="differ"):
+        corpus_throughput.same_output([run, other], 5)
+    with pytest.raises(SystemExit, match="differ"):
+        corpus_throughput.same_output([run, short], 5)
+
+
+ROW = r"\s+(\d+\.\d) +(\d+\.\d) +(\d+\.\d\d) +(\d+\.\d{4}) +(\d+\.\d\d)$"
+
+
+def test_throughput_benchmark_prints_the_table_and_one_hash(tmp_path: Any) -> None:
+    """The whole benchmark on a tiny corpus, this tree's certify: three rows, one hash over
+    three byte-identical outputs, and the projection with its inputs."""
+    pytest.importorskip("distributed")
+    count = 12
+    command = [sys.executable, str(ROOT / "benchmarks" / "corpus_throughput.py")]
+    command += ["--count", str(count), "--sample", str(count)]
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this tree, from the runs' own folder
+    done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    out = done.stdout
+    labels = [label for label, _ in corpus_throughput.CONFIGURATIONS]
+    for label in labels:
+        (row,) = re.findall(re.escape(label) + ROW, out, re.MULTILINE)
+        assert float(row[0]) > 0 and float(row[1]) > 0
+    assert re.search(r"^outputs: byte-identical, sha256 [0-9a-f]{64} \(12 lines\)$", out, re.M)
+    assert re.search(r"^certify: .*source tree.* \(exit [03], \d+ refused\)$", out, re.M)
+    for name in ("worker ", "serving", "render "):
+        assert re.search(rf"^  {name} = \d+\.\d+ ms CPU per text", out, re.M), name
+    assert re.search(
+        r"^  => \d+ texts/s for 20 workers, bound by the (workers|client and scheduler)$", out, re.M
+    )

@@ -62,7 +62,7 @@ def test_round_trip_keeps_every_other_byte(tmp_path: Path) -> None:
         b"Where is Ana?",
         b"# expect: open: the kitchen | the garden",
         b"Is Ana in the kitchen?   # a comment after the question",
-        b"# expect: open: no | yes",
+        b"# expect: open: yes | no",
     ]
     assert after.splitlines()[-4:] == [
         b"",

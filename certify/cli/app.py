@@ -28,6 +28,7 @@ from certify.cli.options import (
     AskOption,
     BudgetOption,
     CheckOption,
+    ClosedWorldOption,
     DebugOption,
     DomainOption,
     Engine,
@@ -94,6 +95,7 @@ def run(
     unique: UniqueOption = False,
     story: StoryOption = False,
     grid: GridOption = False,
+    closed_world: ClosedWorldOption = False,
     law: LawOption = None,
     strict: StrictOption = False,
     glob: GlobOption = "*.txt",
@@ -109,8 +111,6 @@ def run(
     debug: DebugOption = False,
     version: VersionOption = False,
 ) -> None:
-    from certify.cli.batch import exit_code
-
     _check_usage(paths, budget, timeout, memory, law, jobs, update and bool(ask))
     _check_targets(junit=junit, graph=graph, html=html, resume=resume)
     _check_batch(executor, scheduler, resume, update=update, junit=junit, graph=graph, html=html)
@@ -121,6 +121,7 @@ def run(
         budget=budget,
         story=story,
         grid=grid,
+        closed_world=closed_world,
         strict=strict,
         law=law,
         smallest=smallest,
@@ -134,10 +135,17 @@ def run(
     with memory_ceiling(memory or None):  # restored when the batch is done
         results, summary = batch.run(printer, one_file=graph is not None, junit=junit)
     _pictures(graph, html, results, summary, options)
+    raise typer.Exit(_exit_code(printer, summary, not as_json and (checking or len(results) > 1)))
+
+
+def _exit_code(printer: Printer, summary: Summary, show: bool) -> int:
+    """The batch's exit code, after its summary line when ``show``."""
+    from certify.cli.batch import exit_code
+
     code = exit_code(summary)
-    if not as_json and (checking or len(results) > 1):
+    if show:
         printer.summary(summary, code)
-    raise typer.Exit(int(code))
+    return int(code)
 
 
 def _options(engine: str, domain: str | None, timeout: float | None, **flags: Any) -> Options:

@@ -157,6 +157,14 @@ GridOption = Annotated[
         "not as an ordering at any distance.",
     ),
 ]
+ClosedWorldOption = Annotated[
+    bool,
+    typer.Option(
+        "--closed-world",
+        help="A kind, property or relation holds only when the text's facts and rules derive "
+        "it (their completion; refused for negations, disjunctions and cyclic rules).",
+    ),
+]
 LawOption = Annotated[
     str | None,
     typer.Option(

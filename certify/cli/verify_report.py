@@ -43,7 +43,9 @@ def verify_document(data: Any, text: str, file: str = "<text>") -> list[str]:
     document = read_document(text, file, grid)
     laws = {(q.get("measurement") or {}).get("law") for q in questions if isinstance(q, dict)}
     law = "accumulation" if "accumulation" in laws else None  # --law accumulation, reported
-    reading, asked, _ = read(document, asks, bool(data.get("story", False)), law, grid)
+    closed_world = bool(data.get("closed_world", False))
+    story = bool(data.get("story", False))
+    reading, asked, _ = read(document, asks, story, law, closed_world, grid=grid)
     whole = problem_at(reading, None)
     broken = _text_claims(data, whole)
     by_line = {q.question.line: q for q in reading.questions}

@@ -42,6 +42,7 @@ def shape_problems(data: object) -> list[str]:
     _field(problems, data, "consistent", "", _is_optional_bool)
     _field(problems, data, "story", "", _is_bool, required=False)
     _field(problems, data, "grid", "", _is_bool, required=False)
+    _field(problems, data, "closed_world", "", _is_bool, required=False)
     _field(problems, data, "engine", "", _is_str, required=False)
     questions = data.get("questions")
     if not isinstance(questions, list):

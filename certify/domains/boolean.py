@@ -2,8 +2,9 @@
 
 Every state variable of ``space.py`` becomes SAT literals (one-hot location and value
 variables, containment edges with a reachability relation, property atoms); every statement
-is Tseitin-encoded and guarded by its own selector literal (``-s ∨ root``), so solving under
-assumptions switches statements on and off, and an unsat core *is* a set of statements
+is guarded by its own selector literal — clauses for ``s → statement``, written directly at
+its top levels (``clausify.py``) and Tseitin-encoded below — so solving under assumptions
+switches statements on and off, and an unsat core *is* a set of statements
 (STYLE convention 7, pysat's ``examples/musx.py``).  Reachability is the completion
 ``reach(p,q) ⇔ edge(p,q) ∨ ∃r edge(p,r) ∧ reach(r,q)`` with ``¬reach(p,p)``: for acyclic
 edges its only model is the transitive closure, and any cycle of edges is refuted.
@@ -24,6 +25,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from certify import run_limits
+from certify.domains import clausify
 from certify.meaning import ir
 from certify.meaning.space import candidate_edges, grounded, location_domain, reachable
 from certify.numeric import LinearConstraint, LinearExpr
@@ -60,15 +62,19 @@ class Encoding:
         self.reach_pairs = reachable(self.edges)
         self.location: dict[str, dict[str, int]] = {}
         self.values: dict[tuple[str, str], dict[str, int]] = {}
-        self._space()
         self.atoms: dict[ir.Holds | ir.Related, int] = {}
         self.selectors: list[int] = []
         self.grounded = grounded(problem)
-        for index, (_, formula) in enumerate(self.grounded):
-            self.deadline.check("the SAT encoding")
-            selector = self.variable(("selector", index))
-            self.selectors.append(selector)
-            self.clauses.append([-selector, self.literal(formula)])
+        try:
+            self._space()
+            for index, (_, formula) in enumerate(self.grounded):
+                self.deadline.check("the SAT encoding")
+                selector = self.variable(("selector", index))
+                self.selectors.append(selector)
+                clausify.require(self, (selector,), formula)
+        except MemoryError:  # free what was built, so that the error can be reported
+            self.clauses, self.cache, self.pool = [], {}, IDPool()
+            raise
         self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
         self.solver = Solver(name=solver, bootstrap_with=self.clauses)
         self._added = len(self.clauses)
@@ -81,6 +87,12 @@ class Encoding:
         self.deadline.check("the SAT encoding of the state space")
         if not literals:
             self.clauses.append([-self.true])
+            return
+        if len(literals) <= clausify.PAIRWISE:  # a clause per pair: no auxiliary variables
+            self.clauses.append(list(literals))
+            self.clauses.extend(
+                [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
+            )
             return
         encoded = CardEnc.equals(literals, 1, vpool=self.pool, encoding=EncType.seqcounter)
         self.clauses.extend(encoded.clauses)

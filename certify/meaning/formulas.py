@@ -77,6 +77,30 @@ def instance(quantified: ir.ForAll | ir.Exists, who: str) -> ir.Formula:
     return body if self_then is None else rename_location(body, who, self_then)
 
 
+def mentions(formula: ir.Formula, kinds: type | tuple[type, ...]) -> bool:
+    """Whether some node of the formula is one of ``kinds`` (stops at the first)."""
+    wanted = set(kinds) if isinstance(kinds, tuple) else {kinds}
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        kind = type(f)
+        if kind in wanted:
+            return True
+        if kind in _NARY:
+            stack.extend(f.parts)  # type: ignore[union-attr]
+        elif kind in _UNARY:
+            stack.append(f.body)  # type: ignore[union-attr]
+        elif kind is ir.Implies:
+            stack += (f.premise, f.conclusion)  # type: ignore[union-attr]
+        elif kind is ir.Iff:
+            stack += (f.left, f.right)  # type: ignore[union-attr]
+    return False
+
+
+_NARY = frozenset({ir.And, ir.Or, ir.Count})
+_UNARY = frozenset({ir.Not, ir.ForAll, ir.Exists})
+
+
 def atoms_of(formula: ir.Formula) -> list[ir.Atom]:
     """Every atom occurring in a formula, in order, with repetitions."""
     if isinstance(formula, ir.Const):

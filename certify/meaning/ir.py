@@ -262,11 +262,14 @@ class Statement:
     when: int = 0
     """The period of the story's time it happens in (0: untimed; 1: yesterday, 2: this
     morning...; ``lexicon.time_periods``): updates happen in (when, line, column) order."""
+    closure: bool = False
+    """Not a sentence: a formula of the closed-world completion (``closed.py``), line 0,
+    whose ``depends`` are the lines of the rules it closes."""
 
     @property
     def lines(self) -> tuple[int, ...]:
         """The lines a certificate that uses this statement must name."""
-        return (self.line, *self.depends)
+        return self.depends if self.closure else (self.line, *self.depends)
 
 
 @dataclass(frozen=True, slots=True)

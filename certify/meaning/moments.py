@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from certify.meaning import formulas, ir
+from certify.errors import TextErrors
+from certify.meaning import closed, formulas, ir, queries
 from certify.meaning.formulas import rename_location
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.possession import without_events
@@ -30,6 +31,9 @@ class Reading:
     story: bool = False
     places: frozenset[str] = frozenset()
     """Which names are places: decided once per text, from the statements (``space.py``)."""
+    closed: frozenset[tuple[str, str]] | None = None
+    """Under ``--closed-world``, the predicates and verbs whose atoms the completion closes
+    (those of every statement and question: ``closed_reading``); None: the open reading."""
 
 
 def before(statement: ir.Statement, line: int | None, column: int = 0) -> bool:
@@ -64,7 +68,26 @@ def problem_at(
         "update" if reading.story or any(s.updates for s in statements) else "conjunction"
     )
     vocabulary = build_vocabulary(mentions, list(extra), earlier, statements, reading.places, asked)
-    return ir.Problem(tuple(statements), vocabulary, law)
+    problem = ir.Problem(tuple(statements), vocabulary, law)
+    if reading.closed is None:
+        return problem
+    return closed.complete(problem, reading.closed | closed.names_of(asked or ()))
+
+
+def closed_reading(reading: Reading, asked: Sequence[queries.Query]) -> Reading:
+    """The reading under ``--closed-world``: refused, with the lines, when a statement is no
+    definite rule or the rules have a cycle (``closed.py``); ``asked``: the --ask questions."""
+    statements = [s.statement for s in reading.statements]
+    errors = closed.refused(statements)
+    if not errors:
+        found = closed.cycle(closed.clauses(problem_at(reading, None)))
+        errors = [closed.cycle_error(found, statements)] if found else []
+    if errors:
+        raise TextErrors(errors)
+    queried = [*(q.question.query for q in reading.questions), *asked]
+    said = [s.formula for s in statements]
+    names = closed.names_of([*said, *(f for q in queried for f in queries.asked_formulas(q))])
+    return replace(reading, closed=names)
 
 
 def _moments(

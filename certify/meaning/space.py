@@ -1,10 +1,8 @@
 """The finite state space of a problem, defined once for every engine.
 
-This module decides, from SPEC §2 "Places and individuals", which names are places (once per
-text, from its statements alone: a question never changes it), which individuals are located,
-which containment edges between places a statement could make hold, and which places an
-individual can be in.  The SAT encoding, the enumeration engine and the evaluator all take the
-space from here.
+From SPEC §2 "Places and individuals": which names are places (once per text, from its
+statements alone), which individuals are located, which place-in-place edges a statement could
+make hold, and which places an individual can be in — for SAT, enumeration and the evaluator.
 
 A state assigns each located individual a place — a named one or, unless the places are
 closed, one of the unnamed places "somewhere else" — chooses which candidate containment
@@ -41,6 +39,8 @@ def location_domain(vocabulary: ir.Vocabulary, thing: str) -> tuple[str, ...]:
 def ground(formula: ir.Formula, individuals: Sequence[str], places: Sequence[str]) -> ir.Formula:
     """Replace every quantifier by the conjunction (rules) or disjunction ("someone") of its
     instances: over the individuals, and the places too for a "thing" quantifier."""
+    if not formulas.mentions(formula, (ir.ForAll, ir.Exists)):
+        return formula
 
     def quantified(q: ir.ForAll | ir.Exists) -> ir.Formula:
         body = ground(q.body, individuals, places)

@@ -119,7 +119,8 @@ def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> lis
     ]
 
 
-def _status(answer: Answer) -> Hanging:
+def _status(answer: Answer, closed: bool = False) -> Hanging:
+    """The status line; ``closed``: under --closed-world, where nothing derived is false."""
     label = Text()
     label.append(answer.status, COLORS[answer.status])
     body = Text()
@@ -132,6 +133,8 @@ def _status(answer: Answer) -> Hanging:
         how = (
             f"{answer.how}, by line{plural} {numbers}"
             if numbers
+            else "by the closed world alone: nothing derives it"
+            if closed
             else "by the meaning of the words alone"
         )
         body.append(f"  — {how}", "cyan")
@@ -169,7 +172,7 @@ def _measurement(answer: Answer, explain: bool) -> list[Hanging]:
 
 
 def render_answer(
-    answer: Answer, explain: bool, reading: tuple[ReadingLine, ...] = ()
+    answer: Answer, explain: bool, reading: tuple[ReadingLine, ...] = (), closed: bool = False
 ) -> RenderableType:
     """One question: status, answer set, how it is certified (with its sentences), witnesses."""
     where = (
@@ -177,7 +180,7 @@ def render_answer(
     )
     lines: list[RenderableType] = [
         row(2, Text(where, "dim"), _plain(answer.question, "bold")),
-        _status(answer),
+        _status(answer, closed),
     ]
     if answer.support:
         lines.extend(_statements(answer.support, reading))
@@ -218,7 +221,8 @@ def render_report(report: Report, explain: bool = False) -> RenderableType:
         None: ("consistency unresolved", "magenta"),
     }
     word, style = consistent[report.consistent]
-    law = Text(f"  (law: {report.law}; ", "dim")
+    closed = "closed world; " if report.closed_world else ""
+    law = Text(f"  (law: {report.law}; {closed}", "dim")
     law.append(word, style)
     law.append(")", "dim")
     parts.append(row(0, _plain(report.file, "bold underline"), law))
@@ -229,7 +233,8 @@ def render_report(report: Report, explain: bool = False) -> RenderableType:
             text = _plain(line.reading)
             text.append(f"   [{line.domain}]", "dim")
             parts.append(row(2, Text(f"read line {line.line}: ", "dim"), text))
-    parts.extend(render_answer(a, explain, report.reading) for a in report.questions)
+    closed_world = report.closed_world
+    parts.extend(render_answer(a, explain, report.reading, closed_world) for a in report.questions)
     if "unique" in report.extra:
         parts.extend(_well_posed(report.extra["unique"]))
     return Group(*parts)

@@ -40,7 +40,7 @@ def scene_of(text: str, report: Report, options: Options | None = None) -> Scene
     options = options or Options(engine=report.engine)
     grid = options.grid or report.grid
     document = read_document(text, report.file, grid)
-    reading, _, _ = read(document, (), options.story or report.story, None, grid)
+    reading, _, _ = read(document, (), options.story or report.story, None, grid=grid)
     certifier = Certifier(problem_at(reading, None), options)
     try:
         conflict = conflict_of(report)

@@ -25,14 +25,15 @@ from certify.domains.boolean import Encoding, TheoryUndecided
 from certify.evaluate import answer_in, check
 from certify.meaning import ir, queries
 from certify.readout.certificates import lines_of, minimal_core, subset_models
-from certify.readout.finite import Projection, answer_set, condition, project
-from certify.readout.status import (
-    Consistency,
-    EvaluatorDisagrees,
-    Options,
-    decide,
-    is_numeric,
+from certify.readout.finite import (
+    FiniteAnswers,
+    Projection,
+    answer_set,
+    answer_sets,
+    condition,
+    project,
 )
+from certify.readout.status import Consistency, EvaluatorDisagrees, Options, decide, is_numeric
 from certify.readout.witness import witness_of
 from certify.report import Answer, Conflict, Status, Witness
 
@@ -63,6 +64,14 @@ class Certifier:
             # Comparisons inside connectives: every statement goes to SAT + linear theory.
             finite, self.numeric = list(problem.statements), []
         self.finite = replace(problem, statements=tuple(finite))
+        self.expected: list[queries.Question] = []
+        self.joint: dict[int, tuple[queries.Question, FiniteAnswers]] = {}
+        """Answer sets found together for the questions this certifier expects (``expect``)."""
+
+    def expect(self, question: queries.Question) -> None:
+        """Say that ``question`` will be asked: the finite questions asked of one certifier
+        are then enumerated together (``finite.answer_sets``) when the first is answered."""
+        self.expected.append(question)
 
     @cached_property
     def encoding(self) -> Encoding:
@@ -283,9 +292,8 @@ class Certifier:
             )
         encoding = self.encoding
         projection = project(encoding, question.query)
-        options = self.options
-        calls = options.budget or options.calls
-        result = answer_set(encoding, projection, encoding.all_selectors(), calls)
+        calls = self.options.budget or self.options.calls
+        result = self._found(question, projection)
         witnesses: list[Witness] = []
         for found in result.found:
             if consistency.consistent is None:
@@ -320,6 +328,39 @@ class Certifier:
             reason=reason,
             stopped=stopped,
         )
+
+    def _found(self, question: queries.Question, projection: Projection) -> FiniteAnswers:
+        """The question's answers, in the candidates' order (not the solver's: stable output)."""
+        joint = self.joint.pop(id(question), None)
+        if joint is not None and joint[0] is question:
+            result = joint[1]
+        else:
+            result = self._answer_sets(question, projection)
+        if not result.candidates:
+            return result
+        rank = {c: i for i, c in enumerate(result.candidates)}
+        ordered = sorted(result.found, key=lambda f: rank.get(f.answer, len(rank)))
+        return replace(result, found=tuple(ordered))
+
+    def _answer_sets(self, question: queries.Question, projection: Projection) -> FiniteAnswers:
+        """The question's answer set, found together with the other expected finite ones."""
+        encoding = self.encoding
+        calls = self.options.budget or self.options.calls
+        others = [q for q in dict.fromkeys(self.expected) if q is not question and self._finite(q)]
+        self.expected = []
+        if not others:
+            return answer_set(encoding, projection, encoding.all_selectors(), calls)
+        projections = [projection, *(project(encoding, q.query) for q in others)]
+        results = answer_sets(encoding, projections, encoding.all_selectors(), calls)
+        self.joint.update({id(q): (q, r) for q, r in zip(others, results[1:])})
+        return results[0]
+
+    def _finite(self, question: queries.Question) -> bool:
+        """Whether ``_answer`` sends the question to ``finite_answer`` (the SAT readout)."""
+        query = question.query
+        if isinstance(query, queries.AskNumber) or self.options.engine == "enumerate":
+            return False
+        return self.mixed or not (isinstance(query, queries.AskTruth) and is_numeric(query.formula))
 
     def _finite_support(
         self, projection: Projection, values: tuple[bool, ...]

@@ -132,6 +132,56 @@ def answer_set(
     return FiniteAnswers(tuple(found), complete, projection.candidates, stopped)
 
 
+def answer_sets(
+    encoding: Encoding, projections: list[Projection], assumptions: list[int], budget: int
+) -> list[FiniteAnswers]:
+    """``answer_set`` of several questions about one encoding, in one enumeration.
+
+    Each model is read by every projection, and the next model must give *some* question a
+    value it has not had: a fresh literal ``new_q`` per question, the clause ``new_1 ∨ ... ∨
+    new_k`` and, for each value seen, ``¬new_q ∨ (q's projection differs from it)``, all
+    switched on by one activation literal.  The final UNSAT proves that no question has an
+    answer not found (each one's H⁻ = H⁺, as in ``answer_set``), with one solver call per
+    model that brings something new instead of two calls or more per question.  At most
+    ``budget`` calls per question; a run that stops early leaves every question incomplete.
+    """
+    encoding.sync()
+    activation = encoding.pool.id(("block", len(encoding.clauses)))
+    new = [encoding.pool.id(("new", activation, index)) for index in range(len(projections))]
+    encoding.add([[-activation, *new]])
+    found: list[list[Found]] = [[] for _ in projections]
+    seen: list[set[str]] = [set() for _ in projections]
+    blocked: list[set[tuple[bool, ...]]] = [set() for _ in projections]
+    complete = False
+    stopped: LimitReached | None = None
+    for _ in range(max(1, budget) * len(projections)):
+        try:
+            model = encoding.solve([*assumptions, activation])
+        except LimitReached as stop:
+            stopped = stop
+            break
+        if model is None:
+            complete = True
+            break
+        true, blocks = set(model), []
+        for index, projection in enumerate(projections):
+            values = tuple(lit in true for lit in projection.literals)
+            answer = projection.read(values)
+            if answer not in seen[index]:
+                seen[index].add(answer)
+                numbers = tuple(sorted(encoding.numbers.items()))
+                found[index].append(Found(answer, tuple(model), values, numbers))
+            if values not in blocked[index]:
+                blocked[index].add(values)
+                differs = [-lit if v else lit for lit, v in zip(projection.literals, values)]
+                blocks.append([-new[index], *differs])
+        encoding.add(blocks)
+    encoding.add([[-activation]])
+    return [
+        FiniteAnswers(tuple(f), complete, p.candidates, stopped) for f, p in zip(found, projections)
+    ]
+
+
 def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ...]) -> int:
     """A literal that is true exactly when the projection takes ``values``."""
     return encoding.and_of([lit if v else -lit for lit, v in zip(projection.literals, values)])

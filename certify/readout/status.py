@@ -43,6 +43,9 @@ class Options:
     """The python-sat solver (``certify verify`` re-derives with ``glucose4``)."""
     unique: bool = False
     """``--unique``: count the solutions and list the redundant statements (``wellposed``)."""
+    closed_world: bool = False
+    """``--closed-world``: a kind, property or relation holds only when the text's facts and
+    rules derive it (the completion of ``certify.meaning.closed``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,4 +77,4 @@ def decide(outer: tuple[str, ...] | None, witnessed: tuple[str, ...]) -> Status:
 
 def is_numeric(formula: ir.Formula) -> bool:
     """Whether a formula mentions numbers at all."""
-    return any(isinstance(a, ir.Compare) for a in formulas.atoms_of(formula))
+    return formulas.mentions(formula, ir.Compare)

@@ -88,6 +88,11 @@ class Document:
     """A grid text whose first statement is a StepGame template: each sentence is read with
     the template grammar (``certify.syntax.stepgame``)."""
 
+    @property
+    def grammar(self) -> str:
+        """The grammar its sentences were read with (``parse_sentence``; "" the main one)."""
+        return "puzzle" if self.puzzle else "templates" if self.templates else ""
+
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
     """Split one line into (column, sentence, terminator); terminator "" if it never ends."""

@@ -1,0 +1,202 @@
+"""Statements as clauses, directly: ``selector → formula`` without a Tseitin gate per node.
+
+``Encoding.literal`` gives a literal *equivalent* to a formula, which is what projections,
+blocking clauses and conditions need.  A statement only needs ``selector → formula``, so its
+top levels become clauses with the guards prepended (the selector, and the case a clause is
+in): a conjunction is its parts, a disjunction one clause, a count python-sat's cardinality
+encoding (``CardEnc``), and a disjunction that splits on the value of one thing —
+``(x = v₁ ∧ R₁) ∨ (x = v₂ ∧ R₂) ∨ ...``, as ``SameValue`` and the puzzle clues "left of",
+"next to" are — the clauses ``x = vᵢ → Rᵢ`` (and ``x ≠ v`` for a value no disjunct names).
+That last step is exact because every valued thing takes exactly one value: those
+exactly-one constraints are clauses of the state space, under no selector, so the two
+formulas hold in the same states.  Below the clause level, a part is encoded by a literal
+that implies it (Plaisted–Greenbaum: one direction of each gate), or by ``literal``.
+
+The selector's meaning is unchanged — ``selector → formula`` in every state of the space —
+so unsat cores, supports and conflicts are those of the Tseitin encoding, with fewer clauses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+from pysat.card import CardEnc, EncType
+
+from certify.meaning import ir
+
+if TYPE_CHECKING:
+    from certify.domains.boolean import Encoding
+
+PAIRWISE = 6
+"""Up to this many literals, "at most one" is a clause per pair (no auxiliary variables)."""
+
+Guards = tuple[int, ...]
+"""Literals whose conjunction the clause is conditioned on (each clause gets their negations)."""
+
+
+def require(encoding: Encoding, guards: Guards, formula: ir.Formula) -> None:
+    """Add clauses equivalent to ``guards → formula`` (in the states of the space)."""
+    if isinstance(formula, ir.Const):
+        if not formula.value:
+            _clause(encoding, guards, [])
+        return
+    if isinstance(formula, ir.And):
+        for part in formula.parts:
+            require(encoding, guards, part)
+        return
+    if isinstance(formula, ir.Implies):
+        formula = ir.Or((ir.Not(formula.premise), formula.conclusion))
+    if isinstance(formula, ir.Not) and isinstance(formula.body, ir.Or):
+        for part in formula.body.parts:
+            require(encoding, guards, ir.Not(part))
+        return
+    if isinstance(formula, ir.Or):
+        split = _case_split(encoding, formula.parts)
+        if split is None:
+            _clause(encoding, guards, [implying(encoding, p) for p in formula.parts])
+            return
+        for case, rest in split:
+            require(encoding, (*guards, case), rest)
+        return
+    if isinstance(formula, (ir.SameValue, ir.SamePlace)):
+        first, second = _one_hot(encoding, formula)
+        if first:  # x = v → y = v, for each value v of x: exact, as x takes one value
+            for value, literal in first.items():
+                _clause(encoding, (*guards, literal), [second.get(value, -encoding.true)])
+            return
+    if isinstance(formula, ir.Not) and isinstance(formula.body, (ir.SameValue, ir.SamePlace)):
+        first, second = _one_hot(encoding, formula.body)
+        for value, literal in first.items():  # never the same value: ¬(x = v ∧ y = v) each
+            if value in second:
+                _clause(encoding, (*guards, literal), [-second[value]])
+        return
+    if isinstance(formula, ir.OneOf):  # each thing of the attribute takes one of the values
+        for (_, attribute), options in encoding.values.items():
+            if attribute == formula.attribute and not set(options) <= set(formula.values):
+                allowed = [lit for v, lit in options.items() if v in formula.values]
+                _clause(encoding, guards, allowed)
+        return
+    if isinstance(formula, ir.Count) and all(_is_atom(p) for p in formula.parts):
+        _count(encoding, guards, [encoding.literal(p) for p in formula.parts], formula)
+        return
+    _clause(encoding, guards, [encoding.literal(formula)])
+
+
+def implying(encoding: Encoding, formula: ir.Formula) -> int:
+    """A literal that implies ``formula`` (equivalent for atoms and negations)."""
+    if type(formula) is ir.HasValue:  # the most frequent part: read the value's literal
+        values = encoding.values.get((formula.thing, formula.attribute), {})
+        return values.get(formula.value, -encoding.true)
+    if isinstance(formula, ir.And):
+        parts = [implying(encoding, p) for p in formula.parts]
+        return _gate(encoding, "and+", parts, lambda out: [[-out, p] for p in parts])
+    if isinstance(formula, ir.Or) and _case_split(encoding, formula.parts) is None:
+        parts = [implying(encoding, p) for p in formula.parts]
+        return _gate(encoding, "or+", parts, lambda out: [[-out, *parts]])
+    if isinstance(formula, (ir.Or, ir.SameValue, ir.SamePlace, ir.Count)):
+        out = encoding.variable(("implies", len(encoding.pool.obj2id)))  # a fresh variable
+        require(encoding, (out,), formula)
+        return out
+    return encoding.literal(formula)
+
+
+def _one_hot(
+    encoding: Encoding, atom: ir.SameValue | ir.SamePlace
+) -> tuple[dict[str, int], dict[str, int]]:
+    """The value literals of the two things an equality atom compares (as ``Encoding.atom``)."""
+    if isinstance(atom, ir.SamePlace):
+        return encoding.location.get(atom.first, {}), encoding.location.get(atom.second, {})
+    first = encoding.values.get((atom.first, atom.attribute), {})
+    return first, encoding.values.get((atom.second, atom.attribute), {})
+
+
+def _gate(
+    encoding: Encoding, kind: str, parts: list[int], clauses: Callable[[int], list[list[int]]]
+) -> int:
+    """One direction of a gate over ``parts`` (shared between equal gates of that kind)."""
+    if len(parts) == 1:
+        return parts[0]
+    key = (kind, tuple(sorted(parts)))
+    if key in encoding.cache:
+        return encoding.cache[key]
+    out = encoding.variable(key)
+    encoding.clauses.extend(clauses(out))
+    encoding.cache[key] = out
+    return out
+
+
+def _case_split(
+    encoding: Encoding, parts: Sequence[ir.Formula]
+) -> list[tuple[int, ir.Formula]] | None:
+    """``[(x = v, R_v) for every value v of x]`` when every part is ``x = v ∧ R`` for one
+    valued thing x and distinct values v (``R_v`` false for a value no part names)."""
+    cases: dict[str, ir.Formula] = {}
+    group: tuple[str, str] | None = None
+    for part in parts:
+        key, rest = _keyed(part)
+        if key is None or (group is not None and (key.thing, key.attribute) != group):
+            return None
+        group = (key.thing, key.attribute)
+        if key.value in cases:
+            return None
+        cases[key.value] = rest
+    if group is None or group not in encoding.values:
+        return None
+    if all(isinstance(p, ir.HasValue) for p in parts):
+        return None  # a disjunction of values: one clause says it best
+    domain = encoding.values[group]
+    if not set(cases) <= set(domain):
+        return None
+    return [(literal, cases.get(value, ir.Const(False))) for value, literal in domain.items()]
+
+
+def _keyed(part: ir.Formula) -> tuple[ir.HasValue | None, ir.Formula]:
+    """The part's first ``HasValue`` conjunct and the rest of the part."""
+    if isinstance(part, ir.HasValue):
+        return part, ir.Const(True)
+    if isinstance(part, ir.And):
+        for index, conjunct in enumerate(part.parts):
+            if isinstance(conjunct, ir.HasValue):
+                rest = part.parts[:index] + part.parts[index + 1 :]
+                return conjunct, rest[0] if len(rest) == 1 else ir.And(rest)
+    return None, part
+
+
+def _is_atom(formula: ir.Formula) -> bool:
+    return not isinstance(
+        formula, (ir.And, ir.Or, ir.Not, ir.Implies, ir.Iff, ir.Count, ir.ForAll, ir.Exists)
+    )
+
+
+def _count(encoding: Encoding, guards: Guards, literals: list[int], count: ir.Count) -> None:
+    """``low ≤ #true ≤ high`` by python-sat's cardinality encodings, each clause guarded."""
+    if count.low > min(count.high, len(literals)):
+        _clause(encoding, guards, [])
+        return
+    if count.high == 1 and len(literals) <= PAIRWISE:  # at most one: a clause per pair
+        if count.low > 0:
+            _clause(encoding, guards, literals)
+        for index, first in enumerate(literals):
+            for second in literals[index + 1 :]:
+                _clause(encoding, guards, [-first, -second])
+        return
+    pool, kind = encoding.pool, EncType.seqcounter
+    encoded = []
+    if count.low > 0:
+        encoded.append(CardEnc.atleast(literals, count.low, vpool=pool, encoding=kind))
+    if count.high < len(literals):
+        encoded.append(CardEnc.atmost(literals, count.high, vpool=pool, encoding=kind))
+    for cnf in encoded:
+        for clause in cnf.clauses:
+            _clause(encoding, guards, list(clause))
+
+
+def _clause(encoding: Encoding, guards: Guards, literals: list[int]) -> None:
+    """``¬g₁ ∨ ... ∨ ¬gₖ ∨ l₁ ∨ ... ∨ lₙ``, without literals of the constant false and
+    skipped when it holds by a literal of the constant true."""
+    true = encoding.true
+    if true in literals or -true in guards:
+        return
+    clause = [-g for g in guards if g != true] + [lit for lit in literals if lit != -true]
+    encoding.clauses.append(clause)
