@@ -131,6 +131,8 @@ def _case_split(
 ) -> list[tuple[int, ir.Formula]] | None:
     """``[(x = v, R_v) for every value v of x]`` when every part is ``x = v ∧ R`` for one
     valued thing x and distinct values v (``R_v`` false for a value no part names)."""
+    if all(type(p) is ir.HasValue for p in parts):
+        return None  # a disjunction of values: one clause says it best
     cases: dict[str, ir.Formula] = {}
     group: tuple[str, str] | None = None
     for part in parts:
@@ -143,8 +145,6 @@ def _case_split(
         cases[key.value] = rest
     if group is None or group not in encoding.values:
         return None
-    if all(isinstance(p, ir.HasValue) for p in parts):
-        return None  # a disjunction of values: one clause says it best
     domain = encoding.values[group]
     if not set(cases) <= set(domain):
         return None
