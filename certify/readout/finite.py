@@ -102,34 +102,7 @@ def answer_set(
     At most ``budget`` solver calls; the run's deadline (``certify.run_limits``) interrupts the
     solver, and the answers found until then are kept with their models.
     """
-    encoding.sync()
-    activation = encoding.pool.id(("block", len(encoding.clauses)))
-    found: list[Found] = []
-    seen: set[str] = set()
-    complete = False
-    stopped: LimitReached | None = None
-    for _ in range(max(1, budget)):
-        try:
-            model = encoding.solve([*assumptions, activation])
-        except LimitReached as stop:
-            stopped = stop
-            break
-        if model is None:
-            complete = True
-            break
-        true = set(model)
-        values = tuple(lit in true for lit in projection.literals)
-        answer = projection.read(values)
-        if answer not in seen:
-            seen.add(answer)
-            numbers = tuple(sorted(encoding.numbers.items()))
-            found.append(Found(answer, tuple(model), values, numbers))
-        block = [-activation] + [
-            -lit if value else lit for lit, value in zip(projection.literals, values)
-        ]
-        encoding.add([block])
-    encoding.add([[-activation]])
-    return FiniteAnswers(tuple(found), complete, projection.candidates, stopped)
+    return answer_sets(encoding, [projection], assumptions, budget)[0]
 
 
 def answer_sets(

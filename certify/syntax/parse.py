@@ -1,14 +1,14 @@
 """Reading a text: lines → sentences → parse trees → AST, with errors a person can act on.
 
 The parser comes from ``certify.syntax.grammar`` (re-exported here as ``grammar_path`` and
-``parser``).  A text is split into sentences first — at
-"." and "?" that end a word, not inside "2.5" — and each sentence is parsed on its own, so an
-error points at its own line and one bad sentence never hides the next one.
+``parser``).  A text is split into sentences first — at "." and "?" that end a word, not
+inside "2.5" — and each is parsed on its own: an error points at its own line.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -266,25 +266,28 @@ def parse_sentence(
 
 def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:
     """A sentence of a StepGame text, read with the template grammar only."""
-    try:
-        node = parse_stepgame(text, line, column, start)
-    except UnexpectedInput as error:
-        raise stepgame_error(error, text, line, column, start) from None
-    except VisitError as error:
-        if isinstance(error.orig_exc, TextError):
-            raise error.orig_exc from None
-        raise
-    end = "?" if start == "question" else "."
-    return Parsed(line, column, text + end, node, start == "question")
+    return _own_grammar(parse_stepgame, stepgame_error, text, line, column, start)
 
 
 def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
     """A sentence of a puzzle text, read with the puzzle grammar only: a sentence it does not
     read is an error, never another grammar's reading of the same words."""
+    return _own_grammar(parse_puzzle, puzzle_error, text, line, column, start)
+
+
+def _own_grammar(
+    parse: Callable[[str, int, int, str], Any],
+    refusal: Callable[[UnexpectedInput, str, int, int, str], TextError],
+    text: str,
+    line: int,
+    column: int,
+    start: str,
+) -> Parsed:
+    """A sentence read by a grammar of its own (puzzle, StepGame), its refusal located."""
     try:
-        node = parse_puzzle(text, line, column, start)
+        node = parse(text, line, column, start)
     except UnexpectedInput as error:
-        raise puzzle_error(error, text, line, column, start) from None
+        raise refusal(error, text, line, column, start) from None
     except VisitError as error:
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
