@@ -28,10 +28,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from certify.domains.base import NumericDomain
 from certify.domains.conflict import ZERO, NumericConflict, check_farkas
-from certify.domains.dbm_pairs import PairOracle, johnson_closure
 from certify.domains.dbm_paths import (
     Array,
     DifferenceGraph,
@@ -43,6 +43,7 @@ from certify.domains.dbm_paths import (
     floyd_warshall,
     has_negative_diagonal,
     negative_cycle,
+    potentials,
     read,
     scaling_for,
     square_closure,
@@ -60,6 +61,9 @@ from certify.domains.fragments import (
 from certify.domains.linear import LinearDomain
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 from certify.run_limits import current
+
+if TYPE_CHECKING:
+    from certify.domains.dbm_pairs import PairOracle
 
 SMALL = 40
 """Graphs up to this many nodes are closed eagerly by Floyd-Warshall in pure Python."""
@@ -154,12 +158,16 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
             self._matrix = floyd_warshall(self._graph)
             self._empty = has_negative_diagonal(self._matrix)
         else:
+            from certify.domains.dbm_pairs import PairOracle  # numpy and scipy pay off here
+
             self._oracle = PairOracle.build(self._graph)
             self._empty = self._oracle is None
 
     def _closure(self) -> Matrix | Array:
         """The full (or budget-partial) closure, computed on first use and kept."""
         if self._matrix is None:
+            from certify.domains.dbm_pairs import johnson_closure
+
             closed = johnson_closure(self._graph)
             if closed is None:
                 raise AssertionError("a consistent graph has no negative cycle")
@@ -279,8 +287,16 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
     def _potential_point(self) -> dict[str, Fraction] | None:
         """A solution read off Bellman-Ford potentials, O(N E) (those of the pair oracle when
         there is one: they were computed at construction)."""
-        oracle = self._oracle or PairOracle.build(self._graph)  # scipy when float-safe
-        found = None if oracle is None else oracle.potential
+        found: list[int] | None
+        if self._oracle is not None:
+            found = self._oracle.potential
+        elif self._graph.size <= SMALL:
+            found = potentials(self._graph)  # exact, and no numpy to load for a small graph
+        else:
+            from certify.domains.dbm_pairs import PairOracle  # scipy when float-safe
+
+            oracle = PairOracle.build(self._graph)
+            found = None if oracle is None else oracle.potential
         if found is None:
             return None
         whole = self._scaling.slack * self._scaling.unit

@@ -28,19 +28,24 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
-import numpy.typing as npt
-from scipy.sparse import csr_matrix
+from typing import TYPE_CHECKING
 
 from certify.run_limits import Deadline, current
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+    from scipy.sparse import csr_matrix
 
 INF = math.inf
 FLOAT_EXACT = 2**53
 
 Matrix = list[list[float]]
 """A dense bound matrix of Python integers, with ``INF`` for a missing bound."""
-Array = npt.NDArray[np.float64]
+if TYPE_CHECKING:
+    Array = npt.NDArray[np.float64]
+else:  # numpy is imported only where an array is built: small graphs never load it
+    Array = object
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +104,8 @@ class DifferenceGraph:
 
     def array(self) -> Array:
         """The adjacency matrix as a float64 array (only when ``float_safe``)."""
+        import numpy as np
+
         out = np.full((self.size, self.size), np.inf)
         np.fill_diagonal(out, 0.0)
         for (u, v), w in self.edges.items():
@@ -110,6 +117,9 @@ class DifferenceGraph:
 
         Explicit zeros are edges for scipy's sparse input, so zero weights are kept.
         """
+        import numpy as np
+        from scipy.sparse import csr_matrix
+
         if not self.edges:
             return csr_matrix((self.size, self.size))
         rows = np.fromiter((u for u, _ in self.edges), dtype=np.int64)
@@ -188,6 +198,8 @@ def floyd_warshall(graph: DifferenceGraph) -> Matrix:
 
 def floyd_warshall_array(graph: DifferenceGraph) -> Array:
     """Close the graph with numpy, one vectorized O(N^2) step per pivot; O(N^3) total."""
+    import numpy as np
+
     m = graph.array()
     for k in range(graph.size):
         np.minimum(m, m[:, k : k + 1] + m[k : k + 1, :], out=m)
@@ -223,6 +235,8 @@ def square_array(matrix: Array, deadline: Deadline | None = None) -> tuple[Array
     At the ``deadline`` the round stops part-way: every entry is still a path weight (a sound
     bound), and ``deadline.expired()`` tells the caller the round is not complete.
     """
+    import numpy as np
+
     out = matrix.copy()
     for k in range(matrix.shape[0]):
         np.minimum(out, matrix[:, k : k + 1] + matrix[k : k + 1, :], out=out)
@@ -264,10 +278,10 @@ def square_closure(
     while not closed and (budget is None or rounds < budget):
         if deadline is not None and deadline.expired():
             break
-        if isinstance(matrix, np.ndarray):
-            matrix, changed = square_array(matrix, deadline)
-        else:
+        if isinstance(matrix, list):
             matrix, changed = square(matrix)
+        else:
+            matrix, changed = square_array(matrix, deadline)
         if deadline is not None and deadline.expired():
             closed = has_negative_diagonal(matrix)  # a cut round proves only a contradiction
             break
@@ -298,17 +312,20 @@ class _Cycle:
 
 
 def _bellman_ford(graph: DifferenceGraph) -> list[int] | _Cycle:
-    """Bellman-Ford with a cycle check of the predecessor graph after every pass.
+    """Bellman-Ford with a cycle check of the predecessor graph after passes 1, 2, 4, 8, ...
 
     A cycle among predecessor pointers always has negative weight, so checking them finds a
-    contradiction long before the N-th pass.  Raises ``LimitReached`` at the run's deadline.
+    contradiction long before the N-th pass.  Checking after every pass would cost O(N) per
+    pass, most of the time on a long chain; checking after passes 1, 2, 4, ... and every pass
+    from the N-th on costs O(N log N) in all and still ends by pass N + 1 on a negative cycle,
+    as checking every pass did.  Raises ``LimitReached`` at the run's deadline.
     """
     size = graph.size
     distance = [0] * size
     parent = [-1] * size
     edges = list(graph.edges.items())
     deadline = current()
-    for _ in range(size + 1):
+    for passes in range(1, size + 2):
         deadline.check("Bellman-Ford")
         changed = False
         for (u, v), w in edges:
@@ -318,9 +335,10 @@ def _bellman_ford(graph: DifferenceGraph) -> list[int] | _Cycle:
                 changed = True
         if not changed:
             return distance
-        cycle = _parent_cycle(parent)
-        if cycle is not None:
-            return _Cycle(cycle)
+        if passes & (passes - 1) == 0 or passes >= size:
+            cycle = _parent_cycle(parent)
+            if cycle is not None:
+                return _Cycle(cycle)
     raise AssertionError("Bellman-Ford neither converged nor found a cycle")
 
 

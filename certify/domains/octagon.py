@@ -25,10 +25,12 @@ import math
 from collections.abc import Sequence
 from dataclasses import replace
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from certify.domains.base import NumericDomain
 from certify.domains.conflict import NumericConflict, check_cycle, check_farkas, shrink
 from certify.domains.dbm_paths import (
+    FLOAT_EXACT,
     INF,
     DifferenceGraph,
     Edge,
@@ -45,15 +47,17 @@ from certify.domains.dbm_paths import (
 from certify.domains.encoded import EncodedGraph
 from certify.domains.fragments import affine, from_ends, mixed_components, shape, tighten, unit_form
 from certify.domains.linear import LinearDomain
-from certify.domains.octagon_closure import (
-    Encoded,
-    close,
-    float_safe,
-    sequential_point,
-    to_lists,
-)
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 from certify.run_limits import current
+
+if TYPE_CHECKING:
+    from certify.domains.octagon_closure import Encoded
+
+
+def float_safe(graph: DifferenceGraph, extra: int = 0) -> bool:
+    """Whether every path sum (with ``extra`` more weight) is an exact float64 integer."""
+    total = sum(abs(w) for w in graph.edges.values()) + abs(extra)
+    return 16 * (graph.size + 1) * total < FLOAT_EXACT
 
 
 def _node(index: int, sign: int) -> int:
@@ -162,6 +166,8 @@ class Octagon(EncodedGraph, NumericDomain):
                     else f"closure stopped after {rounds}"
                 )
         elif float_safe(self._graph):
+            from certify.domains.octagon_closure import close, to_lists  # numpy
+
             closed, finished = close(self._graph, deadline)
             matrix = to_lists(closed)
             if not finished:
@@ -293,6 +299,8 @@ class Octagon(EncodedGraph, NumericDomain):
         every = (*target._constraints, *extra)
         if not float_safe(target._graph, largest * (len(target._index) + 1)):
             return LinearDomain(every, target._integers).witness()
+        from certify.domains.octagon_closure import sequential_point  # numpy
+
         names = list(target._index)
         point = sequential_point(
             target._matrix, names, target._integers, target._scaling, current(), edges

@@ -1,11 +1,12 @@
 """Vectorized octagon closure steps, and witnesses by incremental closure.
 
 The octagon's bound matrix over the 2n signed nodes (``octagon.py``) is closed here with
-numpy when every path sum is an exact float64 integer (``float_safe``): Floyd-Warshall with
-one vectorized O(N^2) step per pivot, the strengthening ``m[i][j] <- min(m[i][j],
-(m[i][bar i] + m[bar j][j]) / 2)`` and the integer rounding of unary entries, each O(N^2) in
-one pass.  All weights keep the integer encoding of ``dbm_paths`` (value first, then
-strictness), so the arrays hold integers and every operation below is exact.
+numpy when every path sum is an exact float64 integer (``octagon.float_safe``):
+Floyd-Warshall with one vectorized O(N^2) step per pivot, the strengthening
+``m[i][j] <- min(m[i][j], (m[i][bar i] + m[bar j][j]) / 2)`` and the integer rounding of
+unary entries, each O(N^2) in one pass.  All weights keep the integer encoding of
+``dbm_paths`` (value first, then strictness), so the arrays hold integers and every
+operation below is exact.
 
 A witness is built from one closed matrix by fixing the variables one at a time (Miné 2006,
 section 4.3: a value inside a variable's bounds in a closed octagon extends to a point).
@@ -26,14 +27,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from certify.domains.dbm_paths import FLOAT_EXACT, INF, Array, DifferenceGraph, Matrix, Scaling
+from certify.domains.dbm_paths import INF, Array, DifferenceGraph, Matrix, Scaling
 from certify.run_limits import Deadline
-
-
-def float_safe(graph: DifferenceGraph, extra: int = 0) -> bool:
-    """Whether every path sum (with ``extra`` more weight) is an exact float64 integer."""
-    total = sum(abs(w) for w in graph.edges.values()) + abs(extra)
-    return 16 * (graph.size + 1) * total < FLOAT_EXACT
 
 
 def close(graph: DifferenceGraph, deadline: Deadline) -> tuple[Array, bool]:
