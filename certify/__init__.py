@@ -27,11 +27,16 @@ raises ``TextErrors``, whose ``errors`` lists each one with its own file, line a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from certify.compiled import install as _install
 
 __version__ = "0.2.0"
 
+_install()  # before any of certify's dataclasses is created (certify/compiled.py)
+
+TYPE_CHECKING = False  # as typing's, without importing typing: ``--version`` needs none of it
 if TYPE_CHECKING:
+    from typing import Any
+
     from certify.errors import CertifyError as CertifyError
     from certify.errors import TextError as TextError
     from certify.errors import TextErrors as TextErrors

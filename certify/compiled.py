@@ -1,0 +1,112 @@
+"""Dataclass methods compiled once per machine instead of at every start (issue 9).
+
+When a dataclass is created, the standard ``dataclasses`` module writes the source of each
+method it generates (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``,
+...) and compiles it with ``exec``: about 1 ms per frozen class, and a finite text loads some
+150 of certify's, so compiling was a fifth of a ``certify FILE`` run.  The code compiled from
+one source text by one Python is always the same, so ``install`` gives the ``dataclasses``
+module an ``exec`` that looks the code up by its exact source text (no hash: a different
+source can never get another's code) in a per-user cache, compiles only what it has not seen,
+and runs it as ``exec`` would.  Classes, their methods and every behaviour stay those of the
+standard library; only the compiling is skipped.
+
+The cache is one ``marshal`` file per Python version (``sys.hexversion``, finer than bytecode
+versions) under ``$XDG_CACHE_HOME/certify`` (``~/.cache/certify``), read on the first class
+created.  It is read only when the current user owns it and nobody else may write it (it holds
+code), and written once at exit, atomically, when something new was compiled, unless Python is
+told not to write bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``).  Any failure to read or
+write it just means compiling as before.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import marshal
+import os
+import stat
+import sys
+from types import CodeType
+
+TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
+if TYPE_CHECKING:
+    from typing import Any
+
+_known: dict[str, CodeType] = {}
+_state = {"installed": False, "loaded": False, "new": False}
+
+
+def cache_file() -> str | None:
+    """Where the compiled methods are kept for this Python, or None without a home."""
+    home = os.path.expanduser("~")
+    base = os.environ.get("XDG_CACHE_HOME") or ("" if home == "~" else os.path.join(home, ".cache"))
+    if not base:
+        return None
+    name = f"dataclass-methods-{sys.implementation.cache_tag}-{sys.hexversion:x}.bin"
+    return os.path.join(base, "certify", name)
+
+
+def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **options: Any) -> None:
+    """``exec``, with a source text's code compiled once and then looked up."""
+    if isinstance(source, str):
+        if not _state["loaded"]:  # on the first class, not at import: --version needs none
+            _state["loaded"] = True
+            _known.update(_load(cache_file()))
+        code = _known.get(source)
+        if code is None:
+            code = compile(source, "<string>", "exec")
+            _known[source] = code
+            _state["new"] = True
+        source = code
+    builtins.exec(source, globals, locals, **options)
+
+
+def install() -> None:
+    """Route the ``dataclasses`` module's compiling through the cache (once per process)."""
+    if _state["installed"]:
+        return
+    _state["installed"] = True
+    dataclasses.exec = cached_exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+    if not sys.dont_write_bytecode:
+        import atexit
+
+        atexit.register(_save)
+
+
+def _load(path: str | None) -> dict[str, CodeType]:
+    if path is None:
+        return {}
+    try:
+        with open(path, "rb") as stream:
+            status = os.fstat(stream.fileno())
+            if status.st_uid != os.getuid() or status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+                return {}
+            found = marshal.load(stream)
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}
+    if not isinstance(found, dict):
+        return {}
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, CodeType)}
+
+
+def _save() -> None:
+    """Write the cache if this process compiled something new; never raises."""
+    path = cache_file()
+    if path is None or not _state["new"]:
+        return
+    try:
+        import tempfile
+
+        folder = os.path.dirname(path)
+        os.makedirs(folder, mode=0o700, exist_ok=True)
+        merged = {**_load(path), **_known}  # keep what other processes added meanwhile
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".methods-")
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                marshal.dump(merged, stream)
+            os.replace(temporary, path)
+        except BaseException:
+            os.unlink(temporary)
+            raise
+    except Exception:  # a read-only home, a full disk: the next run compiles again
+        return
