@@ -15,6 +15,7 @@ from pathlib import Path
 
 from lark import Lark
 
+from certify import __version__
 from certify.syntax.forms import QUESTIONS, STATEMENTS
 from certify.syntax.parse import grammar_text, parser, statement_core
 from tests.paths import SAMPLES
@@ -60,6 +61,7 @@ def test_version_loads_no_pipeline(tmp_path: Path) -> None:
         "certify.cli.app",
         "certify.cli.options",
         "certify.cli.printer",
+        "certify.compiled",
         "certify.errors",
         "certify.limits",
         "certify.run_limits",
@@ -106,3 +108,19 @@ def test_a_small_difference_text_loads_neither_numpy_nor_scipy(tmp_path: Path) -
     modules = loaded(tmp_path, str(text), "--json")
     assert "certify.domains.dbm" in modules  # the text did reach the difference domain
     assert not tops(modules) & {"numpy", "scipy"}
+
+
+def test_version_alone_is_answered_before_the_command_line() -> None:
+    def version(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, *args], capture_output=True, text=True, check=False, timeout=60
+        )
+
+    quick = version("-m", "certify", "--version")
+    through_typer = version("-c", "from certify.cli.app import main; main()", "--version")
+    assert quick.returncode == through_typer.returncode == 0
+    assert quick.stdout == through_typer.stdout == f"certify {__version__}\n"
+    probe = "import sys, runpy; sys.argv = ['certify', '--version']; "
+    probe += "runpy.run_module('certify', run_name='__main__'); print(sorted(sys.modules))"
+    modules = version("-c", probe).stdout
+    assert "'typer'" not in modules and "'certify.cli.app'" not in modules
