@@ -13,13 +13,10 @@ from its class, message and attributes instead.  Other results use the executor'
 from __future__ import annotations
 
 import io
-import multiprocessing
 import pickle
 import signal
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +24,9 @@ from certify.cli.batch import Entry, FileResult, run_file
 from certify.errors import CertifyError
 
 if TYPE_CHECKING:
+    import multiprocessing.context
+    from concurrent.futures import ProcessPoolExecutor
+
     from certify.readout.answer import Options
 
 
@@ -39,6 +39,8 @@ def run_parallel(
     jobs: int,
 ) -> Iterator[FileResult]:
     """Certify ``entries`` with ``jobs`` worker processes; yield results in input order."""
+    from concurrent.futures import ProcessPoolExecutor  # only a batch with workers needs it
+
     import certify.pipeline  # noqa: F401
     from certify.syntax.parse import parser
 
@@ -62,6 +64,8 @@ def _gather(
     results: Iterator[FileResult | bytes],
     pool: ProcessPoolExecutor,
 ) -> Iterator[FileResult]:
+    from concurrent.futures.process import BrokenProcessPool
+
     try:
         for path, error in entries:
             if error is not None:
@@ -76,6 +80,8 @@ def _gather(
 
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where it is safe and cheap (Linux); spawn elsewhere."""
+    import multiprocessing
+
     method = "fork" if sys.platform.startswith("linux") else "spawn"
     return multiprocessing.get_context(method)
 
