@@ -3,9 +3,11 @@
     pip install 'certify[benchmark]'      # clingo, the answer set solver, as a benchmark extra
     python benchmarks/puzzle_clingo.py [--repeat 15]
 
-Two puzzles: the zebra puzzle (samples/puzzles/zebra.txt, two questions) and a random 10×10
+Three puzzles: the zebra puzzle (samples/puzzles/zebra.txt, two questions), a random 10×10
 grid (ten houses, ten categories of ten values; 140 links, "next to" and "to the left of"
-clues, all true in a hidden solution; five "Who ...?" questions).  The same
+clues, all true in a hidden solution; five "Who ...?" questions), and six people in six rooms
+(a location text, not a puzzle: ten clues, seven questions; its answer sets must be clingo's
+brave consequences, or the script exits 1).  The same
 puzzle goes to clingo as a program of its own (one position per value, different positions
 within a category, one integrity constraint per clue) and each question is answered with
 brave and cautious consequences (ground + brave solve + cautious solve, in-process).
@@ -120,6 +122,67 @@ def grid(seed: int = 7, n: int = 10) -> tuple[str, str]:
     return "\n".join(texts) + "\n", _program(n, values, rules, questions)
 
 
+PEOPLE = ("Ana", "Bob", "Carl", "Dana", "Eve", "Finn")
+ROOMS = ("kitchen", "hall", "garden", "attic", "cellar", "study")
+
+
+def six_people(seed: int = 3, clues: int = 10) -> tuple[str, str]:
+    """Six people in six rooms, one to a room; ``clues`` clues true in a hidden placement
+    ("P is in R or S.", "P is not in R.", "If P is in R, then Q is in S."); seven questions
+    (where each one is, and who is in the kitchen).  Its text and its clingo program."""
+    rng = random.Random(seed)
+    hidden = dict(zip(PEOPLE, rng.sample(ROOMS, len(ROOMS))))
+    lines = [
+        "The places are " + ", ".join(f"the {r}" for r in ROOMS[:-1]) + f" and the {ROOMS[-1]}.",
+        ", ".join(PEOPLE[:-1]) + f" and {PEOPLE[-1]} are in different places.",
+    ]
+    rules: list[str] = []
+    while len(lines) < 2 + clues:
+        person, other = rng.sample(PEOPLE, 2)
+        kind, room = rng.random(), rng.choice(ROOMS)
+        if kind < 0.35:
+            first, second = rng.sample([hidden[person], room], 2)
+            if first == second:
+                continue
+            lines.append(f"{person} is in the {first} or the {second}.")
+            rules.append(f":- not at({person.lower()},{first}), not at({person.lower()},{second}).")
+        elif kind < 0.6:
+            if room == hidden[person]:
+                continue
+            lines.append(f"{person} is not in the {room}.")
+            rules.append(f":- at({person.lower()},{room}).")
+        else:
+            then = hidden[other] if hidden[person] == room else rng.choice(ROOMS)
+            lines.append(f"If {person} is in the {room}, then {other} is in the {then}.")
+            rules.append(f":- at({person.lower()},{room}), not at({other.lower()},{then}).")
+    lines += [f"Where is {person}?" for person in PEOPLE] + ["Who is in the kitchen?"]
+    program = [
+        "person(" + ";".join(p.lower() for p in PEOPLE) + ").",
+        "room(" + ";".join(ROOMS) + ").",
+        "1 { at(P,R) : room(R) } 1 :- person(P).",
+        ":- at(P,R), at(Q,R), P < Q.",
+        *rules,
+        *(f"ans({i},R) :- at({p.lower()},R)." for i, p in enumerate(PEOPLE)),
+        f"ans({len(PEOPLE)},P) :- at(P,kitchen).",
+        "#show ans/2.",
+    ]
+    return "\n".join(lines) + "\n", "\n".join(program)
+
+
+def brave_sets(program: str) -> list[set[str]]:
+    """Each question's answers by clingo's brave consequences (the atoms of ``ans/2``)."""
+    control = clingo.Control(["--enum-mode=brave", "--models=0", "--warn=none"])
+    control.add("base", [], program)
+    control.ground([("base", [])])
+    last: list[clingo.Symbol] = []
+    control.solve(on_model=lambda model: last.__setitem__(slice(None), model.symbols(shown=True)))
+    found: dict[int, set[str]] = {}
+    for symbol in last:
+        index, value = symbol.arguments
+        found.setdefault(index.number, set()).add(str(value))
+    return [found.get(i, set()) for i in range(max(found, default=-1) + 1)]
+
+
 def clingo_answers(program: str) -> float:
     """Seconds for ground + brave + cautious, in-process."""
     start = time.process_time()
@@ -184,6 +247,20 @@ def main() -> None:
     print("|---|---|---|---|---|---|---|---|---|")
     print(measure("zebra", *zebra(), args.repeat))
     print(measure("10×10 grid", *grid(), args.repeat))
+    text, program = six_people()
+    print(measure("six people, six rooms, 7 questions", text, program, args.repeat))
+    agree(text, program)
+
+
+def agree(text: str, program: str) -> None:
+    """Exit 1 unless certify's answer sets are clingo's brave consequences, question by
+    question (names compared in lower case, without "the")."""
+    report = check_document(read_document(text), [], "<bench>", Options())
+    mine = [{a.lower().removeprefix("the ") for a in (q.answers or ())} for q in report.questions]
+    theirs = brave_sets(program)
+    if mine != theirs:
+        raise SystemExit(f"six people: certify {mine} but clingo {theirs}")
+    print(f"six people: certify's answer sets are clingo's brave consequences ({len(mine)})")
 
 
 if __name__ == "__main__":

@@ -303,3 +303,16 @@ def test_throughput_benchmark_prints_the_table_and_one_hash(tmp_path: Any) -> No
     assert re.search(
         r"^  => \d+ texts/s for 20 workers, bound by the (workers|client and scheduler)$", out, re.M
     )
+
+
+def test_six_people_answers_are_clingos_brave_consequences() -> None:
+    pytest.importorskip("clingo")  # the benchmark extra: certify[benchmark]
+    import puzzle_clingo
+
+    text, program = puzzle_clingo.six_people()
+    assert text.count("?") == 7 and "are in different places." in text
+    report = certify_check(text)
+    assert all(q.status in ("forced", "open") for q in report.questions)
+    puzzle_clingo.agree(text, program)  # exits 1 on any difference
+    with pytest.raises(SystemExit):  # and a clue clingo does not have is a difference
+        puzzle_clingo.agree(text.replace("Ana is not in the study.\n", ""), program)
