@@ -229,3 +229,23 @@ def test_exit_code_order() -> None:
     assert exit_code(summary(errors=1, internal=1)) == ExitCode.INTERNAL
     counted = summarize([FileResult("x.txt", internal="bug")])
     assert (counted.texts, counted.internal, counted.question_count) == (1, 1, 0)
+
+
+def test_a_batch_keeps_its_results_only_when_something_needs_them_all(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from certify.cli.app import _Batch
+    from certify.cli.printer import Printer
+    from certify.readout.answer import Options
+
+    def run(keep: bool) -> tuple[list[FileResult], Summary, int]:
+        batch = _Batch([str(SAMPLES)], "*.txt", [], Options(), True, False, 1, False)
+        printer = Printer(as_json=True, quiet=False, explain=False, checking=True)
+        return batch.run(printer, False, None, keep)
+
+    kept, summary, done = run(True)
+    streamed, same, again = run(False)
+    capsys.readouterr()
+    assert streamed == [] and len(kept) == done == again > 20
+    assert same == summary == summarize(kept)  # counted as they came, not from a list
+    assert summary.expectations > 20 and summary.question_count > 20

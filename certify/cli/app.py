@@ -133,9 +133,10 @@ def run(
     batch = _Batch(paths or [], glob, ask or [], options, checking, debug, jobs, update)
     batch.executor, batch.scheduler, batch.resume = executor, scheduler, resume
     with memory_ceiling(memory or None):  # restored when the batch is done
-        results, summary = batch.run(printer, one_file=graph is not None, junit=junit)
+        keep = graph is not None or html is not None or junit is not None
+        results, summary, done = batch.run(printer, graph is not None, junit, keep)
     _pictures(graph, html, results, summary, options)
-    raise typer.Exit(_exit_code(printer, summary, not as_json and (checking or len(results) > 1)))
+    raise typer.Exit(_exit_code(printer, summary, not as_json and (checking or done > 1)))
 
 
 def _exit_code(printer: Printer, summary: Summary, show: bool) -> int:
@@ -248,13 +249,20 @@ class _Batch:
     resume: str | None = None
 
     def run(
-        self, printer: Printer, one_file: bool, junit: str | None
-    ) -> tuple[list[FileResult], Summary]:
-        """Certify every file, printing each result as it comes (in input order)."""
-        from certify.cli.batch import collect, summarize
+        self, printer: Printer, one_file: bool, junit: str | None, keep: bool
+    ) -> tuple[list[FileResult], Summary, int]:
+        """Certify every file, printing each result as it comes (in input order).
+
+        Returns the results when ``keep`` (for JUnit and the pictures; otherwise none are kept,
+        so memory does not grow with the batch), the summary, and how many files this run
+        certified.
+        """
+        from certify.cli.batch import collect
+        from certify.output.results import Tally
 
         entries: list[Entry] = []
         results: list[FileResult] = []
+        tally = Tally()
         record: Record | None = None
         swallowed = _catch_swallowed_interrupts()
         try:
@@ -267,7 +275,9 @@ class _Batch:
             stream = self._start([entry for _, entry in todo])
             with printer.progress(sum(1 for _, (_, error) in todo if error is None)) as advance:
                 for result, (index, _) in zip(stream, todo):
-                    results.append(result)
+                    tally.add(result)
+                    if keep:
+                        results.append(result)
                     printer.show(result)
                     if record is not None:
                         record.add(index, result)
@@ -276,7 +286,7 @@ class _Batch:
                     advance(result.path)
                     if swallowed:
                         raise KeyboardInterrupt
-            summary = summarize(results)
+            summary = tally.summary()
             if record is not None:
                 record.finish()
                 summary = record.summary(summary)
@@ -286,12 +296,12 @@ class _Batch:
             _fail(error.message, error.exit_code)
         except KeyboardInterrupt:
             sys.stdout.flush()
-            done = len(results) + (len(record.kept) if record is not None else 0)
+            done = tally.texts + (len(record.kept) if record is not None else 0)
             _fail(f"interrupted; {done} of {len(entries)} files done", ExitCode.INTERRUPTED)
         finally:
             if record is not None:
                 record.close()
-        return results, summary
+        return results, summary, tally.texts
 
     def _record(self, entries: list[Entry]) -> tuple[Record | None, list[tuple[int, Entry]]]:
         """``--resume``: the record, and the entries it has no result for (all, without it)."""

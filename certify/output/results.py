@@ -125,26 +125,38 @@ class Summary:
         return head + checked + errors + bugs
 
 
+class Tally:
+    """A batch's counts, kept as its results arrive: a batch need not keep its reports to be
+    summed up (a corpus of a million texts would hold them all in memory)."""
+
+    def __init__(self) -> None:
+        self.texts = self.errors = self.internal = self.expectations = self.failed = 0
+        self.statuses: Counter[str] = Counter()
+
+    def add(self, result: FileResult) -> None:
+        """Count one file's result."""
+        self.texts += 1
+        self.errors += result.error is not None
+        self.internal += result.internal is not None
+        self.expectations += len(result.outcomes)
+        self.failed += len(result.failed)
+        if result.report is not None:
+            self.statuses.update(a.status for a in result.report.questions)
+
+    def summary(self) -> Summary:
+        """The counts so far."""
+        per_status = tuple((s, self.statuses[s]) for s in STATUSES)
+        return Summary(
+            self.texts, self.errors, self.internal, per_status, self.expectations, self.failed
+        )
+
+
 def summarize(results: Iterable[FileResult]) -> Summary:
     """Count a finished batch."""
-    texts = errors = internal = expectations = failed = 0
-    statuses: Counter[str] = Counter()
+    tally = Tally()
     for result in results:
-        texts += 1
-        errors += result.error is not None
-        internal += result.internal is not None
-        expectations += len(result.outcomes)
-        failed += len(result.failed)
-        if result.report is not None:
-            statuses.update(a.status for a in result.report.questions)
-    return Summary(
-        texts,
-        errors,
-        internal,
-        tuple((s, statuses[s]) for s in STATUSES),
-        expectations,
-        failed,
-    )
+        tally.add(result)
+    return tally.summary()
 
 
 def exit_code(summary: Summary) -> ExitCode:
