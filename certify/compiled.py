@@ -7,8 +7,9 @@ method it generates (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__s
 one source text by one Python is always the same, so ``install`` gives the ``dataclasses``
 module an ``exec`` that looks the code up by its exact source text (no hash: a different
 source can never get another's code) in a per-user cache, compiles only what it has not seen,
-and runs it as ``exec`` would.  Classes, their methods and every behaviour stay those of the
-standard library; only the compiling is skipped.
+and runs it as ``exec`` would.  Only the classes of certify's own modules go through it.
+Classes, their methods and every behaviour stay those of the standard library; only the
+compiling is skipped.
 
 The cache is one ``marshal`` file per Python version (``sys.hexversion``, finer than bytecode
 versions) under ``$XDG_CACHE_HOME/certify`` (``~/.cache/certify``), read on the first class
@@ -32,6 +33,9 @@ TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` ne
 if TYPE_CHECKING:
     from typing import Any
 
+LIMIT = 20_000
+"""At most this many methods in the cache (certify's own classes have some 900)."""
+
 _known: dict[str, CodeType] = {}
 _state = {"installed": False, "loaded": False, "new": False}
 
@@ -47,8 +51,12 @@ def cache_file() -> str | None:
 
 
 def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **options: Any) -> None:
-    """``exec``, with a source text's code compiled once and then looked up."""
-    if isinstance(source, str):
+    """``exec``, with a source text's code compiled once and then looked up.
+
+    Only for the classes of certify's own modules (``dataclasses`` passes the class's module
+    namespace as ``globals``): any other dataclass of the process is compiled as before.
+    """
+    if isinstance(source, str) and _ours(globals):
         if not _state["loaded"]:  # on the first class, not at import: --version needs none
             _state["loaded"] = True
             _known.update(_load(cache_file()))
@@ -59,6 +67,11 @@ def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **optio
             _state["new"] = True
         source = code
     builtins.exec(source, globals, locals, **options)
+
+
+def _ours(namespace: object) -> bool:
+    name = namespace.get("__name__") if isinstance(namespace, dict) else None
+    return isinstance(name, str) and (name == "certify" or name.startswith("certify."))
 
 
 def install() -> None:
@@ -100,6 +113,8 @@ def _save() -> None:
         folder = os.path.dirname(path)
         os.makedirs(folder, mode=0o700, exist_ok=True)
         merged = {**_load(path), **_known}  # keep what other processes added meanwhile
+        if len(merged) > LIMIT:  # sources that keep changing (a development tree): start over
+            merged = dict(_known)
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".methods-")
         try:
             with os.fdopen(handle, "wb") as stream:

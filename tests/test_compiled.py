@@ -7,7 +7,9 @@ import json
 import os
 import subprocess
 import sys
+import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,17 +19,17 @@ PROBE = """
 import dataclasses, json, sys
 import certify  # installs the cache
 from certify import compiled
+from certify.report import TextWarning  # certify's own dataclasses, through the cache
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Probe:
+@dataclasses.dataclass(frozen=True)
+class Theirs:  # a class of another module: compiled as always, never cached
     name: str
-    count: int = 0
-    tags: tuple[str, ...] = ()
 
-p = Probe("a", 2)
-same = hash(p) == hash(Probe("a", 2))
-print(json.dumps({"new": compiled._state["new"], "repr": repr(p), "hash": same,
-                  "file": compiled.cache_file()}))
+w = TextWarning(2, 5, "a warning")
+same = hash(w) == hash(TextWarning(2, 5, "a warning"))
+theirs = any("Theirs" in source for source in compiled._known)
+print(json.dumps({"new": compiled._state["new"], "repr": repr(w), "hash": same,
+                  "file": compiled.cache_file(), "theirs": theirs, "known": len(compiled._known)}))
 """
 
 
@@ -49,36 +51,49 @@ def test_the_second_run_compiles_nothing(tmp_path: Path) -> None:
     assert str(first["file"]).startswith(str(tmp_path))
     second = run_probe(tmp_path)
     assert second["new"] is False  # every method of every class came from the cache
-    assert first["repr"] == second["repr"] == "Probe(name='a', count=2, tags=())"
-    assert second["hash"] is True
+    assert first["repr"] == second["repr"]
+    assert "TextWarning(" in str(first["repr"]) and second["hash"] is True
+    assert first["theirs"] is second["theirs"] is False
+    assert isinstance(second["known"], int) and second["known"] > 20
 
 
-def test_classes_made_through_the_cache_behave_as_the_standard_ones() -> None:
+def test_classes_made_through_the_cache_behave_as_the_standard_ones(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     compiled.install()
-
-    @dataclasses.dataclass(frozen=True, slots=True)
-    class Point:
-        x: int
-        y: int = 3
-
-    p = Point(1)
-    assert (p.x, p.y, repr(p).split(".")[-1]) == (1, 3, "Point(x=1, y=3)")
-    assert p == Point(1, 3) and p != Point(1, 4) and hash(p) == hash(Point(1, 3))
+    source = (
+        "import dataclasses\n"
+        "@dataclasses.dataclass(frozen=True, slots=True)\n"
+        "class Point:\n"
+        "    x: int\n"
+        "    y_point: int = 3\n"
+    )
+    module = types.ModuleType("certify.test_point")  # as if one of certify's modules
+    monkeypatch.setitem(sys.modules, module.__name__, module)
+    exec(compile(source, "certify/test_point.py", "exec"), module.__dict__)
+    assert any("y_point" in k for k in compiled._known)  # its methods went through the cache
+    point: Any = module.Point
+    p = point(1)
+    assert (p.x, p.y_point, repr(p)) == (1, 3, "Point(x=1, y_point=3)")
+    assert p == point(1, 3) and p != point(1, 4) and hash(p) == hash(point(1, 3))
     assert not hasattr(p, "__dict__")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        p.x = 2  # type: ignore[misc]
-    assert dataclasses.replace(p, y=5) == Point(1, 5)
-    assert [f.name for f in dataclasses.fields(Point)] == ["x", "y"]
+        p.x = 2
+    assert dataclasses.replace(p, y_point=5) == point(1, 5)
+    assert [f.name for f in dataclasses.fields(point)] == ["x", "y_point"]
 
 
 def test_cached_code_is_the_compiled_code() -> None:
     source = "def __create_fn__():\n def f(self):\n  return 41 + 1\n return f"
     compiled._known.pop(source, None)
+    ours = {"__name__": "certify.example"}
+    compiled.cached_exec(source, {"__name__": "elsewhere"}, {})
+    assert source not in compiled._known  # another module's code is not cached
     namespace: dict[str, object] = {}
-    compiled.cached_exec(source, {}, namespace)
+    compiled.cached_exec(source, ours, namespace)
     assert compiled._known[source].co_code == compile(source, "<string>", "exec").co_code
     again: dict[str, object] = {}
-    compiled.cached_exec(source, {}, again)  # looked up this time
+    compiled.cached_exec(source, ours, again)  # looked up this time
     assert again["__create_fn__"]()(None) == 42  # type: ignore[operator]
 
 
