@@ -7,6 +7,7 @@ Adding a movement verb or a reverse pair is one line of the file; these tests th
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 
 import pytest
 
@@ -33,3 +34,18 @@ def test_a_word_not_in_the_list_is_not_a_movement() -> None:
     # "strolled" is no movement verb: the sentence is refused, not read as a move.
     with pytest.raises(TextError, match="'strolled'"):
         check("Story:\nAna strolled to the garden.\n", ["Where is Ana?"])
+
+
+@pytest.mark.parametrize(("unit", "minutes"), sorted(LEXICON["units"].items()))
+def test_every_unit_of_time_stands_for_its_minutes(unit: str, minutes: str) -> None:
+    # Read from the lexicon here with tomllib: "2 <unit>" is twice the minutes it lists.
+    text = f"Ana arrives at 9:00.\nBob arrives 3 {unit} after Ana.\n"
+    (answer,) = check(text, ["How long after Ana does Bob arrive?"]).questions
+    assert answer.status == "forced"
+    assert answer.answers is not None and not isinstance(answer.answers, tuple)
+    assert answer.answers.low == answer.answers.high == 3 * Fraction(minutes)
+
+
+def test_a_word_not_in_the_units_is_no_unit() -> None:
+    with pytest.raises(TextError, match="'weeks'"):
+        check("Ana arrives at 9:00.\nBob arrives 3 weeks after Ana.\n")

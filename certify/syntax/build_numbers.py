@@ -11,6 +11,7 @@ from lark.tree import Meta
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
+from certify.syntax.lexicon import units
 from certify.syntax.located import Located, _clock, _has, _of, _tokens
 from certify.syntax.words import verb_base
 
@@ -70,10 +71,7 @@ class NumberRules(Located):
 
     def duration(self, meta: Meta, children: list[Any]) -> tuple[Fraction, Fraction]:
         amount, unit = children[0], str(children[-1]).lower()
-        scale = {"h": Fraction(60), "d": Fraction(1440), "s": Fraction(1, 60)}.get(
-            unit[0], Fraction(1)
-        )
-        return amount, scale
+        return amount, units()[unit]  # the unit's minutes, from the lexicon
 
     def t_at(self, meta: Meta, children: list[Any]) -> Any:
         return "at", (_clock(children[-1]),), None, ""

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from lark import Lark
 
-from certify.syntax.lexicon import compass, intransitive_verbs, of_adjectives, verbs
+from certify.syntax.lexicon import compass, intransitive_verbs, of_adjectives, units, verbs
 
 
 def data_path(name: str) -> Path:
@@ -50,6 +50,7 @@ def grammar_text() -> str:
         "intransitive_s": tuple(everyday.values()),
         "of_adjectives": of_adjectives(),
         "compass": compass(),
+        "units": tuple(units()),
     }
     for name, forms in classes.items():
         text = text.replace(f"@{name}@", alternation(forms))

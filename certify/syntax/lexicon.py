@@ -8,6 +8,7 @@ function knows where the file is (``lexicon_path``), and it is read once per pro
 from __future__ import annotations
 
 import sys
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -104,6 +105,12 @@ def intransitive_verbs() -> dict[str, str]:
     table = _table()["intransitive"]
     irregular: dict[str, str] = dict(table.get("irregular", {}))
     return {base: irregular.get(base, third_person(base)) for base in table["verbs"]}
+
+
+@cache
+def units() -> dict[str, Fraction]:
+    """The units of time, each word form with the minutes it stands for (``hours`` → 60)."""
+    return {word.lower(): Fraction(value) for word, value in _table()["units"].items()}
 
 
 @cache
