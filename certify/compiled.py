@@ -41,7 +41,10 @@ _state = {"installed": False, "loaded": False, "new": False}
 
 
 def cache_file() -> str | None:
-    """Where the compiled methods are kept for this Python, or None without a home."""
+    """Where the compiled methods are kept for this Python, or None without a home (or where
+    files have no POSIX owner to check, Windows: no cache there)."""
+    if not hasattr(os, "getuid"):
+        return None
     home = os.path.expanduser("~")
     base = os.environ.get("XDG_CACHE_HOME") or ("" if home == "~" else os.path.join(home, ".cache"))
     if not base:

@@ -111,3 +111,9 @@ def test_a_cache_others_may_write_or_a_broken_one_is_ignored(tmp_path: Path) -> 
     path.write_bytes(b"\x00not marshal")
     assert compiled._load(str(path)) == {}
     assert compiled._load(str(tmp_path / "missing.bin")) == {}
+
+
+def test_no_cache_where_files_have_no_owner_to_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert compiled.cache_file() is not None or os.path.expanduser("~") == "~"
+    monkeypatch.delattr(os, "getuid")  # as on Windows
+    assert compiled.cache_file() is None
