@@ -73,13 +73,7 @@ def _premises(formula: ir.Formula) -> list[Body] | None:
     if isinstance(formula, ir.Const):
         return [()] if formula.value else []
     if isinstance(formula, ir.Or):
-        found: list[Body] = []
-        for part in formula.parts:
-            inner = _premises(part)
-            if inner is None:
-                return None
-            found += inner
-        return found
+        return formulas.gathered(formula.parts, _premises)
     if isinstance(formula, ir.And):
         parts = [_premises(part) for part in formula.parts]
         if any(p is None for p in parts):
@@ -95,13 +89,7 @@ def _rules(formula: ir.Formula) -> list[tuple[Body, Closed]] | None:
     if isinstance(formula, ir.Const) and formula.value:
         return []
     if isinstance(formula, ir.And):
-        found: list[tuple[Body, Closed]] = []
-        for part in formula.parts:
-            inner = _rules(part)
-            if inner is None:
-                return None
-            found += inner
-        return found
+        return formulas.gathered(formula.parts, _rules)
     if isinstance(formula, ir.Implies):
         bodies, heads = _premises(formula.premise), _rules(formula.conclusion)
         if bodies is None or heads is None:

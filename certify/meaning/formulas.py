@@ -6,11 +6,14 @@ update law, so that none of them borrows from another.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import replace
+from typing import TypeVar
 
 from certify.meaning import ir
 from certify.numeric import LinearConstraint
+
+T = TypeVar("T")
 
 Atomic = Callable[[ir.Formula], ir.Formula]
 Quantified = Callable[[ir.ForAll | ir.Exists], ir.Formula]
@@ -123,11 +126,19 @@ def constraints_of(formula: ir.Formula) -> list[LinearConstraint] | None:
     if isinstance(formula, ir.Compare):
         return [formula.constraint]
     if isinstance(formula, ir.And):
-        found: list[LinearConstraint] = []
-        for part in formula.parts:
-            inner = constraints_of(part)
-            if inner is None:
-                return None
-            found += inner
-        return found
+        return gathered(formula.parts, constraints_of)
     return None
+
+
+def gathered(
+    parts: Iterable[ir.Formula], read: Callable[[ir.Formula], list[T] | None]
+) -> list[T] | None:
+    """What ``read`` makes of each part, one list after another; None as soon as a part is
+    None (the whole cannot be read that way)."""
+    found: list[T] = []
+    for part in parts:
+        inner = read(part)
+        if inner is None:
+            return None
+        found += inner
+    return found
