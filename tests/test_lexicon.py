@@ -12,6 +12,7 @@ from fractions import Fraction
 import pytest
 
 from certify import TextError, check
+from certify.syntax.words import comparative_base, is_plural, singular
 from tests.paths import ROOT
 
 if sys.version_info >= (3, 11):
@@ -49,3 +50,65 @@ def test_every_unit_of_time_stands_for_its_minutes(unit: str, minutes: str) -> N
 def test_a_word_not_in_the_units_is_no_unit() -> None:
     with pytest.raises(TextError, match="'weeks'"):
         check("Ana arrives at 9:00.\nBob arrives 3 weeks after Ana.\n")
+
+
+@pytest.mark.parametrize(("plural", "one"), sorted(LEXICON["nouns"]["irregular_plurals"].items()))
+def test_every_irregular_plural_has_its_singular(plural: str, one: str) -> None:
+    assert singular(plural) == one
+    assert is_plural(plural) or plural == one
+
+
+@pytest.mark.parametrize("noun", LEXICON["nouns"]["same_plural"])
+def test_every_same_plural_noun_is_a_plural(noun: str) -> None:
+    assert singular(noun) == noun and is_plural(noun)
+
+
+def test_an_irregular_plural_reads_as_its_class() -> None:
+    (answer,) = check("All mice are small.\nJerry is a mouse.\n", ["Is Jerry small?"]).questions
+    assert (answer.status, answer.answers) == ("forced", ("yes",))
+
+
+@pytest.mark.parametrize(
+    ("word", "adjective"), sorted(LEXICON["comparatives"]["irregular"].items())
+)
+def test_every_irregular_comparative_has_its_adjective(word: str, adjective: str) -> None:
+    assert comparative_base(word) == adjective
+
+
+@pytest.mark.parametrize("adjective", LEXICON["comparatives"]["e_stems"])
+def test_every_e_stem_keeps_its_e(adjective: str) -> None:
+    assert comparative_base(adjective + "r") == adjective
+
+
+@pytest.mark.parametrize("pronoun", LEXICON["pronouns"]["anaphors"])
+def test_every_anaphor_refers_back(pronoun: str) -> None:
+    # As a subject the pronoun is the previous statement's subject; as an object ("Carl
+    # likes him.") the same: either way it names Bob, never a new individual.
+    if pronoun in ("him", "them", "her", "it"):
+        text = f"Bob is tall.\nCarl likes {pronoun}.\n"
+        question = "Does Carl like Bob?"
+    else:
+        text = f"Bob is in the hall or the garden.\n{pronoun.capitalize()} is not in the hall.\n"
+        question = "Where is Bob?"
+    (answer,) = check(text, [question]).questions
+    assert answer.status == "forced"
+    assert answer.answers in (("yes",), ("the garden",))
+
+
+@pytest.mark.parametrize("form", LEXICON["copulas"]["IS"])
+def test_every_singular_copula_locates(form: str) -> None:
+    (answer,) = check(f"Ana {form} in the kitchen.\n", ["Where is Ana?"]).questions
+    assert (answer.status, answer.answers) == ("forced", ("the kitchen",))
+
+
+@pytest.mark.parametrize("form", LEXICON["copulas"]["ARE"])
+def test_every_plural_copula_locates(form: str) -> None:
+    (answer,) = check(f"Ana and Bob {form} in the kitchen.\n", ["Where is Bob?"]).questions
+    assert (answer.status, answer.answers) == ("forced", ("the kitchen",))
+
+
+@pytest.mark.parametrize("form", LEXICON["copulas"]["WAS"])
+def test_every_past_copula_asks_the_past(form: str) -> None:
+    text = "Story:\nAna moved to the hall.\nAna moved to the garden.\n"
+    (answer,) = check(text, [f"Where {form} Ana before the garden?"]).questions
+    assert (answer.status, answer.answers) == ("forced", ("the hall",))

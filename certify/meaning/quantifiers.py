@@ -16,9 +16,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from certify.syntax import ast
+from certify.syntax.lexicon import anaphors
 
 SOME = frozenset({"someone", "somebody", "something"})
-ANAPHORS = frozenset({"it", "he", "she", "they", "him", "her", "them"})
+ANAPHORS = anaphors()  # the lexicon's [pronouns]
 _PERSON = frozenset(
     {"someone", "somebody", "everyone", "everybody", "nobody", "people", "person", "persons"}
 )

@@ -12,7 +12,14 @@ from pathlib import Path
 
 from lark import Lark
 
-from certify.syntax.lexicon import compass, intransitive_verbs, of_adjectives, units, verbs
+from certify.syntax.lexicon import (
+    compass,
+    copulas,
+    intransitive_verbs,
+    of_adjectives,
+    units,
+    verbs,
+)
 
 
 def data_path(name: str) -> Path:
@@ -36,13 +43,20 @@ def alternation(forms: list[str] | tuple[str, ...]) -> str:
     return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
 
 
+def with_copulas(text: str) -> str:
+    """A grammar text with its copula terminals (``@IS@``, ...) filled in from the lexicon."""
+    for terminal, forms in copulas().items():
+        text = text.replace(f"@{terminal}@", alternation(forms))
+    return text
+
+
 def grammar_text() -> str:
     """The grammar with its closed word classes filled in from the lexicon.
 
     A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs
     (``alternation``).
     """
-    text = grammar_path().read_text(encoding="utf-8")
+    text = with_copulas(grammar_path().read_text(encoding="utf-8"))
     everyday = intransitive_verbs()
     classes = {
         **verbs(),

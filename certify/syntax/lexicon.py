@@ -67,6 +67,12 @@ def verbs() -> dict[str, tuple[str, ...]]:
 
 
 @cache
+def copulas() -> dict[str, tuple[str, ...]]:
+    """The forms of "be" by the grammar terminal each fills: ``IS`` → (``is``,), ``ARE``, ..."""
+    return {terminal: tuple(forms) for terminal, forms in _table()["copulas"].items()}
+
+
+@cache
 def discourse_words() -> tuple[str, ...]:
     """Words that open a statement and only say it comes next (``then``, ``after that``)."""
     return tuple(_table()["discourse"]["words"])
@@ -88,6 +94,36 @@ def reverse_scales() -> dict[str, str]:
 def same_scales() -> dict[str, str]:
     """Adjectives whose comparative reads another's scale: ``large`` → ``big``."""
     return dict(_table()["scales"]["same"])
+
+
+@cache
+def irregular_plurals() -> dict[str, str]:
+    """Plurals the rule does not make, each with its singular: ``mice`` → ``mouse``."""
+    return dict(_table()["nouns"]["irregular_plurals"])
+
+
+@cache
+def same_plurals() -> frozenset[str]:
+    """Nouns whose plural is the singular: ``sheep``, ``fish``."""
+    return frozenset(_table()["nouns"]["same_plural"])
+
+
+@cache
+def irregular_comparatives() -> dict[str, str]:
+    """Comparatives the rule does not make, each with its adjective: ``better`` → ``good``."""
+    return dict(_table()["comparatives"]["irregular"])
+
+
+@cache
+def e_stems() -> frozenset[str]:
+    """Adjectives in "e" whose comparative drops it: ``late`` (``later``)."""
+    return frozenset(_table()["comparatives"]["e_stems"])
+
+
+@cache
+def anaphors() -> frozenset[str]:
+    """Pronouns that refer back to someone already named: ``she``, ``it``, ``them``."""
+    return frozenset(_table()["pronouns"]["anaphors"])
 
 
 def third_person(base: str) -> str:

@@ -19,7 +19,7 @@ from certify.errors import TextError
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
-from certify.syntax.grammar import alternation, data_path, lalr
+from certify.syntax.grammar import alternation, data_path, lalr, with_copulas
 from certify.syntax.lexicon import count_value, puzzle_words
 
 
@@ -27,7 +27,7 @@ def puzzle_grammar_text() -> str:
     """The puzzle grammar with its closed word classes filled in from the lexicon."""
     words = puzzle_words()
     links: dict[str, str] = words["links"]
-    text = data_path("puzzle.lark").read_text(encoding="utf-8")
+    text = with_copulas(data_path("puzzle.lark").read_text(encoding="utf-8"))
     text = text.replace("@counts@", alternation(list(words["counts"])))
     text = text.replace("@links@", alternation(list(links)))
     return text.replace("@link_bases@", alternation(sorted(set(links.values()))))

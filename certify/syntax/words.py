@@ -1,35 +1,22 @@
 """The little English morphology certify needs: verb base forms, singulars, comparatives.
 
 Rules, not a dictionary, so that made-up words ("wumpus", "tumpus") behave predictably;
-the few irregular forms that occur in practice are listed.
+the few irregular forms that occur in practice are data, in the lexicon (``[nouns]``,
+``[comparatives]`` in ``grammar/lexicon.toml``).
 """
 
 from __future__ import annotations
 
-_IRREGULAR_PLURALS = {
-    "people": "person",
-    "children": "child",
-    "mice": "mouse",
-    "men": "man",
-    "women": "woman",
-    "geese": "goose",
-    "feet": "foot",
-    "teeth": "tooth",
-    "wolves": "wolf",
-    "sheep": "sheep",
-    "places": "place",
-}
+from certify.syntax.lexicon import (
+    e_stems,
+    irregular_comparatives,
+    irregular_plurals,
+    reverse_scales,
+    same_plurals,
+    same_scales,
+)
 
 _NO_PLURAL_ENDINGS = ("ss", "us", "is")
-
-_COMPARATIVES = {
-    "better": "good",
-    "worse": "bad",
-    "more": "many",
-    "less": "little",
-    "greater": "great",
-    "fewer": "few",
-}
 
 _UNDOUBLED = "bdgmnpt"  # bigger → big, hotter → hot; but taller → tall, smaller → small
 
@@ -37,8 +24,9 @@ _UNDOUBLED = "bdgmnpt"  # bigger → big, hotter → hot; but taller → tall, s
 def singular(word: str) -> str:
     """``colors`` → ``color``, ``boxes`` → ``box``, ``wumpuses`` → ``wumpus``; else unchanged."""
     word = word.lower()
-    if word in _IRREGULAR_PLURALS:
-        return _IRREGULAR_PLURALS[word]
+    irregular = irregular_plurals()
+    if word in irregular:
+        return irregular[word]
     if word.endswith("ies") and len(word) > 4:
         return word[:-3] + "y"
     if word.endswith("lves"):  # wolves, shelves, calves
@@ -54,13 +42,10 @@ def singular(word: str) -> str:
     return word
 
 
-_SAME_PLURAL = frozenset({"sheep", "fish", "deer", "moose", "bison", "salmon", "trout"})
-
-
 def is_plural(word: str) -> bool:
     """Whether a noun is (or may be) a plural: ``cats``, ``mice``, and ``sheep`` after ``are``."""
     word = word.lower()
-    return singular(word) != word or word in _SAME_PLURAL
+    return singular(word) != word or word in same_plurals()
 
 
 def verb_base(word: str) -> str:
@@ -80,8 +65,9 @@ def comparative_base(word: str) -> str | None:
     word = word.lower()
     if word.startswith(("more ", "less ")):
         return word
-    if word in _COMPARATIVES:
-        return _COMPARATIVES[word]
+    irregular = irregular_comparatives()
+    if word in irregular:
+        return irregular[word]
     if not word.endswith("er") or len(word) < 4:
         return None
     stem = word[:-2]
@@ -89,12 +75,9 @@ def comparative_base(word: str) -> str | None:
         return stem[:-1] + "y"
     if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-1] in _UNDOUBLED:
         return stem[:-1]
-    if stem + "e" in _E_STEMS:
+    if stem + "e" in e_stems():
         return stem + "e"
     return stem
-
-
-_E_STEMS = {"large", "late", "wide", "close", "rare", "nice", "safe", "strange", "simple", "loose"}
 
 
 def dimension(base: str) -> tuple[str, int]:
@@ -103,8 +86,6 @@ def dimension(base: str) -> tuple[str, int]:
     ``more expensive`` is the scale ``expensive``; ``less expensive`` its reverse.  The
     reverse pairs are data: the lexicon's ``[scales]`` table.
     """
-    from certify.syntax.lexicon import reverse_scales, same_scales
-
     degree, _, adjective = base.partition(" ")
     if adjective and degree in ("more", "less"):
         scale, sign = dimension(adjective)
