@@ -38,7 +38,11 @@ def run(tmp_path: Path, text: str | bytes, *args: str) -> tuple[int, str]:
         ("Ana is big yesterday.\n", "'yesterday' says when someone went somewhere", 12),
         ("Ana is in the kitchen, too.\n", "'too' is a word of certify's language", 24),
         ("Tom is here.\n", "'here' is a word of certify's language", 8),
-        ("Ana is big.\nDoes the chest sit in the box?\n", "I didn't expect 'in' here", 20),
+        (
+            "Ana is big.\nDoes the chest sit in the box?\n",
+            "'in' is a word of certify's language",
+            20,
+        ),
         ("Is the square to the north of the box?\n", "I didn't expect 'north'", 22),
         ("Then she went to the hallway.\n", "'she' refers to the subject", 6),
         ("Today Julie went to the park.\n", "certify does not read 'Today'", 1),

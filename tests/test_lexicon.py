@@ -112,3 +112,70 @@ def test_every_past_copula_asks_the_past(form: str) -> None:
     text = "Story:\nAna moved to the hall.\nAna moved to the garden.\n"
     (answer,) = check(text, [f"Where {form} Ana before the garden?"]).questions
     assert (answer.status, answer.answers) == ("forced", ("the hall",))
+
+
+def _third(section: str, base: str) -> str:
+    """The third person as SPEC §3 makes it (fly → flies, watch → watches), or the listed one."""
+    irregular = LEXICON[section].get("irregular", {})
+    if base in irregular:
+        return str(irregular[base])
+    if base.endswith("y") and base[-2:-1] not in tuple("aeiou"):
+        return base[:-1] + "ies"
+    if base.endswith(("s", "sh", "ch", "x", "z", "o")):
+        return base + "es"
+    return base + "s"
+
+
+@pytest.mark.parametrize("verb", LEXICON["transitive"]["verbs"])
+def test_every_relation_verb_relates(verb: str) -> None:
+    text = f"Ana {_third('transitive', verb)} Bob.\nCarl does not {verb} Bob.\n"
+    answers = check(text, [f"Does Ana {verb} Bob?", f"Does Carl {verb} Bob?"]).questions
+    assert [(a.status, a.answers) for a in answers] == [("forced", ("yes",)), ("forced", ("no",))]
+
+
+@pytest.mark.parametrize("verb", LEXICON["intransitive"]["verbs"])
+def test_every_everyday_verb_is_a_property(verb: str) -> None:
+    text = f"Tweety {_third('intransitive', verb)}.\nAll birds {verb}.\nPolly is a bird.\n"
+    answers = check(text, [f"Does Tweety {verb}?", f"Does Polly {verb}?"]).questions
+    assert [(a.status, a.answers) for a in answers] == [("forced", ("yes",))] * 2
+
+
+@pytest.mark.parametrize("verb", LEXICON["events"]["verbs"])
+def test_every_event_verb_is_a_time(verb: str) -> None:
+    third = _third("events", verb)
+    text = f"Ana {third} at 9:00.\nBob {third} 5 minutes after Ana.\n"
+    (answer,) = check(text, [f"When does Bob {verb}?"]).questions
+    assert answer.status == "forced"
+    assert answer.answers is not None and not isinstance(answer.answers, tuple)
+    assert answer.answers.low == answer.answers.high == 9 * 60 + 5
+
+
+def test_the_verb_lists_never_collide() -> None:
+    # One terminal reads every verb: a base form that is another verb's third person, or a
+    # form that is a keyword of the grammar, would be read two ways.
+    bases = {*LEXICON["transitive"]["verbs"], *LEXICON["intransitive"]["verbs"]}
+    thirds = {
+        _third(s, v) for s in ("transitive", "intransitive", "events") for v in LEXICON[s]["verbs"]
+    }
+    assert not bases & thirds
+    keywords = {"is", "are", "has", "have", "reads", "says", "tells", "lies", "lives", "fits"}
+    assert not (bases | thirds) & keywords
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("Ana zorbs Bob.\n", "'zorbs'"),  # no verb of the lexicon: an error at that word
+        ("Ana likes.\n", "'likes' needs its object"),
+        ("Ana likes at 9:00.\n", "'likes' is not a verb of an event"),
+        ("Bob arrives the park.\n", "'arrives' names an event"),
+    ],
+)
+def test_a_verb_is_read_only_as_the_lexicon_lists_it(text: str, word: str) -> None:
+    with pytest.raises(TextError, match=word):
+        check(text)
+
+
+def test_a_question_verb_not_in_the_lexicon_is_an_error_at_that_word() -> None:
+    with pytest.raises(TextError, match="'zorb' is not a verb"):
+        check("Ana is big.\n", ["Does Ana zorb the cat?"])

@@ -22,7 +22,8 @@ from certify.syntax.coordinate import AFrag, Bare, Chain, ClauseElement, InFrag,
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import everyone_nouns
 from certify.syntax.located import _has, _of, _tokens
-from certify.syntax.words import singular, verb_base
+from certify.syntax.verbs import relation_verb
+from certify.syntax.words import singular
 
 
 @v_args(meta=True)
@@ -132,12 +133,6 @@ class Build(NumberRules, QuestionRules, SpeechRules, StoryQuestionRules, SizeRul
             negated = not negated
         span = self.span(meta)
         return ClauseElement(ast.Clause(subject, predicate, negated, span, plural), plural, flag)
-
-    def they_relation(self, meta: Meta, children: list[Any]) -> ClauseElement:
-        """``they need the cat``: the base form after a plural pronoun."""
-        they = ast.NP("pronoun", ("they",), "they", self.token_span(children[0]))
-        predicate = ast.PRelation(verb_base(str(children[1])), children[2])
-        return ClauseElement(ast.Clause(they, predicate, False, self.span(meta)), False, "")
 
     def subject(self, meta: Meta, children: list[Any]) -> ast.NP:
         return children[0]  # type: ignore[no-any-return]
@@ -280,10 +275,14 @@ class Build(NumberRules, QuestionRules, SpeechRules, StoryQuestionRules, SizeRul
         return self._pred(children, ast.PEquals(value))
 
     def p_relation(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PRelation(verb_base(str(children[0])), children[-1]))
+        token = children[0]
+        verb = relation_verb(str(token), self.token_span(token))
+        predicate, negated, _, flag = self._pred(children, ast.PRelation(verb, children[-1]))
+        return predicate, negated, token.type == "BASE_VERB", flag  # "They need the cat."
 
     def p_not_relation(self, meta: Meta, children: list[Any]) -> Any:
-        verb = verb_base(str(_tokens(children)[-1]))
+        token = _tokens(children)[-1]
+        verb = relation_verb(str(token), self.token_span(token))
         return self._pred(children, ast.PRelation(verb, children[-1]))
 
     def p_same_value(self, meta: Meta, children: list[Any]) -> Any:

@@ -13,7 +13,7 @@ from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import units
 from certify.syntax.located import Located, _clock, _has, _of, _tokens
-from certify.syntax.words import verb_base
+from certify.syntax.verbs import event_verb
 
 
 @v_args(meta=True)
@@ -62,7 +62,7 @@ class NumberRules(Located):
         return -value if _has(children, "MINUS") else value
 
     def p_event(self, meta: Meta, children: list[Any]) -> Any:
-        verb = verb_base(str(children[0]))
+        verb = event_verb(str(children[0]), self.token_span(children[0]))
         kind, numbers, other, direction = children[1]
         return self._pred(children, ast.PEvent(verb, kind, numbers, other, direction))
 

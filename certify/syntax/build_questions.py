@@ -8,10 +8,11 @@ from lark import Token, v_args
 from lark.tree import Meta
 
 from certify.syntax import ast
+from certify.syntax.build_speech import asks
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
-from certify.syntax.lexicon import reserved_words
 from certify.syntax.located import Located, _has, _of, _tokens
+from certify.syntax.verbs import everyday, relation_verb
 from certify.syntax.words import singular, verb_base
 
 
@@ -128,45 +129,77 @@ class QuestionRules(Located):
         return ast.QAge(children[-1])
 
     def q_relation(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+        """``Does the cat chase the dog?``, ``Does Tweety fly?``, ``Do birds fly?``: the verb is
+        the word the lexicon lists (``BASE_VERB``, or ``have``), what comes before it the
+        subject and what comes after it the object, if any."""
         tokens: list[Token] = children[-1]
         span = self.span(meta)
-        starts = [
-            i
-            for i, t in enumerate(tokens)
-            if i > 0
-            and t.type in ("THE", "POSS")
-            and not (t.type == "POSS" and tokens[i - 1].type == "THE")
-        ]
-        object_start = starts[-1] if starts else len(tokens) - 1
-        if len(tokens) == 2 and tokens[0].type == "WORD":  # "Does Tweety zorb?"
+        readings: list[ast.QuestionAst] = []
+        errors: list[SentenceError] = []
+        for i, token in enumerate(tokens):
+            if i == 0 or not (token.type == "BASE_VERB" or str(token).lower() == "have"):
+                continue
+            try:
+                readings.append(self._does(tokens[:i], token, tokens[i + 1 :], children, span))
+            except SentenceError as error:
+                errors.append(error)
+        if len(readings) == 1:
+            return readings[0]
+        if readings:
             raise SentenceError(
+                "I can't tell which word of this question is its verb", span, "Does Ana like Bob?"
+            )
+        if errors:
+            raise errors[0]
+        raise self._no_verb(tokens, span)
+
+    def _does(
+        self,
+        before: list[Token],
+        verb: Token,
+        after: list[Token],
+        children: list[Any],
+        span: ast.Span,
+    ) -> ast.QuestionAst:
+        """One reading of ``Does X V Y?``: ``before`` the subject, ``after`` the object."""
+        subject = self._np_from_tokens(before, span)
+        plural = _has(children, "DO")
+        if not after:
+            return asks(
+                subject, ast.PVerb(everyday(str(verb), self.token_span(verb))[0]), plural, span
+            )
+        if plural:
+            raise SentenceError(
+                "a question of a relation asks about one subject, with 'does'",
+                span,
+                f"Does {' '.join(map(str, before))} {verb} {' '.join(map(str, after))}?",
+            )
+        base = (
+            "have" if verb.type != "BASE_VERB" else relation_verb(str(verb), self.token_span(verb))
+        )
+        obj = self._np_from_tokens(after, span)
+        return ast.QTrue(ast.Clause(subject, ast.PRelation(base, obj), False, span))
+
+    def _no_verb(self, tokens: list[Token], span: ast.Span) -> SentenceError:
+        """The question has no verb of the lexicon: the error is at its first unknown word."""
+        if len(tokens) == 2 and tokens[0].type == "WORD":  # "Does Tweety zorb?"
+            return SentenceError(
                 f"'{tokens[1]}' is not an everyday verb certify knows (the lexicon's "
                 "[intransitive] verbs), and a verb of a relation needs its object",
                 self.token_span(tokens[1]),
                 f"Does {tokens[0]} fly?",
                 expected="an everyday verb such as 'fly', or a verb and its object",
             )
-        if object_start < 2:
-            raise SentenceError(
-                "I can't tell the subject, verb and object", span, "Does Ana like Bob?"
-            )
-        subject = self._np_from_tokens(tokens[: object_start - 1], span)
-        verb = verb_base(self.verb(tokens[object_start - 1]))
-        obj = self._np_from_tokens(tokens[object_start:], span)
-        return ast.QTrue(ast.Clause(subject, ast.PRelation(verb, obj), False, span))
-
-    def verb(self, token: Token) -> str:
-        """The verb of ``Does X V Y?``, which must not be a word of the language."""
-        word = str(token)
-        if word.lower() in reserved_words() and word.lower() != "have":  # "Does Bo have Y?"
-            raise SentenceError(
-                f"'{word}' is a word of certify's language, not a verb; "
-                "certify does not read it here",
-                self.token_span(token),
-                "Does the cat like the dog?",
-                expected="Does X V Y? with a verb V (like, see, chase, ...)",
-            )
-        return word
+        unknown = next((t for t in tokens[1:] if t.type == "WORD" and str(t).islower()), None)
+        if unknown is None:
+            return SentenceError("this question has no verb", span, "Does Ana like Bob?")
+        return SentenceError(
+            f"'{unknown}' is not a verb certify knows (the lexicon's [transitive] and "
+            "[intransitive] verbs)",
+            self.token_span(unknown),
+            "Does the cat like the dog?",
+            expected="Does X V Y? with a verb V of the lexicon (like, see, chase, ...)",
+        )
 
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         """A noun phrase from a run of tokens: ``the dog``, ``Luis's house``, ``Ana``."""

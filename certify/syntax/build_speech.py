@@ -17,8 +17,8 @@ from lark.tree import Meta
 from certify.syntax import ast
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
-from certify.syntax.lexicon import intransitive_verbs
 from certify.syntax.located import Located, _has, _of, _tokens
+from certify.syntax.verbs import everyday
 from certify.syntax.words import singular
 
 _NEGATING = ("NOT", "NEVER")
@@ -33,15 +33,6 @@ def _plural(children: list[Any], word: str, base: bool) -> bool:
     if _has(children, "DO"):
         return True
     return base and not _has(children, "DOES")
-
-
-def everyday(word: str) -> tuple[str, bool]:
-    """An everyday verb as written → (its third person, whether it was the base form)."""
-    word = word.lower()
-    verbs = intransitive_verbs()
-    if word in verbs:
-        return verbs[word], True
-    return word, False
 
 
 @v_args(meta=True)
@@ -73,7 +64,8 @@ class SpeechRules(Located):
         return ast.PTruth(False), _negated(children), _plural(children, word, word == "lie"), ""
 
     def p_verb(self, meta: Meta, children: list[Any]) -> Any:
-        verb, base = everyday(str(next(t for t in _tokens(children) if t.type == "EVERYDAY")))
+        token = next(t for t in _tokens(children) if t.type in ("VERB", "BASE_VERB"))
+        verb, base = everyday(str(token), self.token_span(token))
         return ast.PVerb(verb), _negated(children), _plural(children, verb, base), ""
 
     def p_lives(self, meta: Meta, children: list[Any]) -> Any:
@@ -105,24 +97,28 @@ class SpeechRules(Located):
         tokens: list[Token] = next(c for c in children if isinstance(c, list))
         span = self.span(meta)
         subject = self._np_from_tokens(tokens, span)
-        predicate = _predicate(_tokens(children)[-1])
-        plural = _has(children, "DO")
-        if plural and subject.kind == "name":  # "Do birds fly?": do all birds fly?
-            noun = singular(subject.words[0])
-            subject = ast.NP("every", (noun,), f"all {subject.text}", span, owner="all")
-        return ast.QTrue(ast.Clause(subject, predicate, False, span, plural))
+        return asks(subject, _predicate(_tokens(children)[-1]), _has(children, "DO"), span)
 
     def q_which(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QWhich(_predicate(_tokens(children)[-1]), self.span(meta))
+        token = _tokens(children)[-1]
+        if token.type == "VERB":  # "Who flies?"
+            predicate: ast.Predicate = ast.PVerb(everyday(str(token), self.token_span(token))[0])
+        else:
+            predicate = _predicate(token)
+        return ast.QWhich(predicate, self.span(meta))
 
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         raise NotImplementedError  # QuestionRules provides it
 
 
+def asks(subject: ast.NP, predicate: ast.Predicate, plural: bool, span: ast.Span) -> ast.QTrue:
+    """``Does Tweety fly?``; with ``do`` and a bare plural, of all of them (``Do birds fly?``)."""
+    if plural and subject.kind == "name":
+        noun = singular(subject.words[0])
+        subject = ast.NP("every", (noun,), f"all {subject.text}", span, owner="all")
+    return ast.QTrue(ast.Clause(subject, predicate, False, span, plural))
+
+
 def _predicate(token: Token) -> ast.Predicate:
-    """The predicate of an intransitive question's last token."""
-    if token.type == "TELLS_TRUTH":
-        return ast.PTruth(True)
-    if token.type == "LIES":
-        return ast.PTruth(False)
-    return ast.PVerb(everyday(str(token))[0])
+    """The predicate of ``tells the truth`` or ``lies`` in a question."""
+    return ast.PTruth(token.type == "TELLS_TRUTH")

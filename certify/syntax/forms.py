@@ -74,7 +74,11 @@ STATEMENTS: tuple[tuple[str, str, str], ...] = (
     ("Properties", "X is not A.", "The box is not heavy."),
     ("Properties", "X is a N.", "Tom is a cat."),
     ("Properties", "X is not a N.", "Tom is not a dog."),
-    ("Properties", "X likes Y. (any verb ending in -s)", "The cat likes the dog."),
+    (
+        "Properties",
+        "X likes Y. (the lexicon's relation verbs: like, see, chase, ...)",
+        "The cat likes the dog.",
+    ),
     ("Properties", "X does not like Y.", "The dog does not like the mouse."),
     (
         "Properties",

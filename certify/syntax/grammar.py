@@ -15,8 +15,10 @@ from lark import Lark
 from certify.syntax.lexicon import (
     compass,
     copulas,
+    event_verbs,
     intransitive_verbs,
     of_adjectives,
+    transitive_verbs,
     units,
     verbs,
 )
@@ -57,11 +59,11 @@ def grammar_text() -> str:
     (``alternation``).
     """
     text = with_copulas(grammar_path().read_text(encoding="utf-8"))
-    everyday = intransitive_verbs()
+    objects = {**transitive_verbs(), **intransitive_verbs()}
     classes = {
         **verbs(),
-        "intransitive": tuple(everyday),
-        "intransitive_s": tuple(everyday.values()),
+        "verbs_base": tuple(objects),
+        "verbs_s": tuple(set(objects.values()) | set(event_verbs().values())),
         "of_adjectives": of_adjectives(),
         "compass": compass(),
         "units": tuple(units()),

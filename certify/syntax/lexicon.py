@@ -135,12 +135,29 @@ def third_person(base: str) -> str:
     return base + "s"
 
 
+def _verb_forms(section: str) -> dict[str, str]:
+    """A verb section's base forms → their third person (``fly`` → ``flies``)."""
+    table = _table()[section]
+    irregular: dict[str, str] = dict(table.get("irregular", {}))
+    return {base: irregular.get(base, third_person(base)) for base in table["verbs"]}
+
+
 @cache
 def intransitive_verbs() -> dict[str, str]:
     """The everyday verbs without an object, base form → third person (``fly`` → ``flies``)."""
-    table = _table()["intransitive"]
-    irregular: dict[str, str] = dict(table.get("irregular", {}))
-    return {base: irregular.get(base, third_person(base)) for base in table["verbs"]}
+    return _verb_forms("intransitive")
+
+
+@cache
+def transitive_verbs() -> dict[str, str]:
+    """The verbs of a relation, base form → third person (``like`` → ``likes``)."""
+    return _verb_forms("transitive")
+
+
+@cache
+def event_verbs() -> dict[str, str]:
+    """The verbs of an event at a time, base form → third person (``arrive`` → ``arrives``)."""
+    return _verb_forms("events")
 
 
 @cache
