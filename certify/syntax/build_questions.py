@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from lark import Token, v_args
 from lark.tree import Meta
 
+from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.build_speech import asks
+from certify.syntax.children import Children, _as, _body, _has, _of, _run, _tokens
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
-from certify.syntax.located import Located, _has, _of, _tokens
+from certify.syntax.located import Located
 from certify.syntax.verbs import everyday, relation_verb
 from certify.syntax.words import singular, verb_base
 
@@ -20,23 +20,24 @@ from certify.syntax.words import singular, verb_base
 class QuestionRules(Located):
     """Where / who / whose / what / when / how / is / does questions."""
 
-    def q_where(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QWhere(children[-1])
+    def q_where(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QWhere(_as(children[-1], ast.NP))
 
-    def q_where_before(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_where_before(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, place = _of(children, ast.NP)
         return ast.QWhereBefore(thing, place)
 
-    def q_in(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_in(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, place = _of(children, ast.NP)
         clause = ast.Clause(thing, ast.PLocation(place), _has(children, "NOT"), self.span(meta))
         return ast.QTrue(clause)
 
-    def q_class(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        noun = " ".join(str(w).lower() for w in children[-1])
-        return ast.QTrue(ast.Clause(children[1], ast.PClass(noun), False, self.span(meta)))
+    def q_class(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        noun = " ".join(str(w).lower() for w in _run(children[-1]))
+        thing = _as(children[1], ast.NP)
+        return ast.QTrue(ast.Clause(thing, ast.PClass(noun), False, self.span(meta)))
 
-    def _split_words(self, meta: Meta, children: list[Any]) -> tuple[ast.NP, str]:
+    def _split_words(self, meta: Meta, children: Children) -> tuple[ast.NP, str]:
         words: list[Token] = next(c for c in children if isinstance(c, list))
         degree = ""
         if len(words) > 2 and str(words[-2]).lower() in ("more", "less"):
@@ -69,46 +70,46 @@ class QuestionRules(Located):
             raise SentenceError("I can't tell the subject of this question", span, "Is Ana tall?")
         return ast.NP("name", (head[0].lower(),), head[0], span), last
 
-    def q_adjective(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_adjective(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, word = self._split_words(meta, children)
         return ast.QTrue(ast.Clause(thing, ast.PAdjective(word), False, self.span(meta)))
 
     q_adjective_the = q_adjective
     q_adjective_poss = q_adjective
 
-    def q_comparative(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_comparative(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, word = self._split_words(meta, children)
-        predicate = ast.PNumeric("comparative", (children[-1],), word)
+        predicate = ast.PNumeric("comparative", (_as(children[-1], ast.NP),), word)
         return ast.QTrue(ast.Clause(thing, predicate, False, self.span(meta)))
 
     q_comparative_the = q_comparative
     q_comparative_poss = q_comparative
 
-    def q_true(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        body = children[-1]
+    def q_true(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        body = _body(children[-1])
         return ast.QTrue(coordinate(body) if isinstance(body, Chain) else body)
 
-    def q_who(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QWho(children[-1])
+    def q_who(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QWho(_as(children[-1], ast.NP))
 
-    def q_whose(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QWhose(str(children[1]).lower(), children[3])
+    def q_whose(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QWhose(str(children[1]).lower(), _as(children[3], ast.NP))
 
-    def q_attribute(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QAttribute(singular(str(children[1])), children[-1])
+    def q_attribute(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QAttribute(singular(str(children[1])), _as(children[-1], ast.NP))
 
-    def q_attribute_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QAttribute(singular(str(children[3])), children[-1])
+    def q_attribute_of(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QAttribute(singular(str(children[3])), _as(children[-1], ast.NP))
 
-    def q_quantity(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        words = self.name_words(children[-1])
+    def q_quantity(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        words = self.name_words(_run(children[-1]))
         return ast.QQuantity("the " + " ".join(w.lower() for w in words), self.span(meta))
 
-    def q_value(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QValue(children[-1])
+    def q_value(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QValue(_as(children[-1], LinearExpr))
 
-    def tokens(self, meta: Meta, children: list[Any]) -> list[Token]:
-        return list(children)
+    def tokens(self, meta: Meta, children: Children) -> list[Token]:
+        return _tokens(children)  # the rule reads tokens only
 
     def _subject_verb(self, meta: Meta, tokens: list[Token]) -> tuple[ast.NP, str]:
         if len(tokens) < 2:
@@ -117,22 +118,22 @@ class QuestionRules(Located):
             )
         return self._np_from_tokens(tokens[:-1], self.span(meta)), verb_base(str(tokens[-1]))
 
-    def q_when(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        thing, verb = self._subject_verb(meta, children[-1])
+    def q_when(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        thing, verb = self._subject_verb(meta, _run(children[-1]))
         return ast.QWhen(thing, verb)
 
-    def q_how_long(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        thing, verb = self._subject_verb(meta, children[-1])
-        return ast.QWhen(thing, verb, since=children[3])
+    def q_how_long(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        thing, verb = self._subject_verb(meta, _run(children[-1]))
+        return ast.QWhen(thing, verb, since=_as(children[3], ast.NP))
 
-    def q_age(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
-        return ast.QAge(children[-1])
+    def q_age(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        return ast.QAge(_as(children[-1], ast.NP))
 
-    def q_relation(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_relation(self, meta: Meta, children: Children) -> ast.QuestionAst:
         """``Does the cat chase the dog?``, ``Does Tweety fly?``, ``Do birds fly?``: the verb is
         the word the lexicon lists (``BASE_VERB``, or ``have``), what comes before it the
         subject and what comes after it the object, if any."""
-        tokens: list[Token] = children[-1]
+        tokens = _run(children[-1])
         span = self.span(meta)
         readings: list[ast.QuestionAst] = []
         errors: list[SentenceError] = []
@@ -158,7 +159,7 @@ class QuestionRules(Located):
         before: list[Token],
         verb: Token,
         after: list[Token],
-        children: list[Any],
+        children: Children,
         span: ast.Span,
     ) -> ast.QuestionAst:
         """One reading of ``Does X V Y?``: ``before`` the subject, ``after`` the object."""

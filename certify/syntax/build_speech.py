@@ -9,26 +9,25 @@ the clause plural, as ``are`` does.
 
 from __future__ import annotations
 
-from typing import Any
-
 from lark import Token, v_args
 from lark.tree import Meta
 
 from certify.syntax import ast
+from certify.syntax.children import Children, PredicateParts, _as, _body, _has, _of, _tokens
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
-from certify.syntax.located import Located, _has, _of, _tokens
+from certify.syntax.located import Located
 from certify.syntax.verbs import everyday
 from certify.syntax.words import singular
 
 _NEGATING = ("NOT", "NEVER")
 
 
-def _negated(children: list[Any]) -> bool:
+def _negated(children: Children) -> bool:
     return any(_has(children, kind) for kind in _NEGATING)
 
 
-def _plural(children: list[Any], word: str, base: bool) -> bool:
+def _plural(children: Children, word: str, base: bool) -> bool:
     """``do not`` is plural, ``does not`` singular; otherwise the verb's own form says."""
     if _has(children, "DO"):
         return True
@@ -39,9 +38,9 @@ def _plural(children: list[Any], word: str, base: bool) -> bool:
 class SpeechRules(Located):
     """Truth-tellers, speech and everyday verbs."""
 
-    def says(self, meta: Meta, children: list[Any]) -> ast.Clause:
-        speaker = children[0]
-        said = next(c for c in reversed(children) if not isinstance(c, Token))
+    def says(self, meta: Meta, children: Children) -> ast.Clause:
+        speaker = _as(children[0], ast.NP)
+        said = _body(next(c for c in reversed(children) if not isinstance(c, Token)))
         if speaker.kind not in ("name", "the", "poss", "pronoun") or (
             speaker.kind == "pronoun" and speaker.words[0] in ("someone", "something", "somebody")
         ):
@@ -54,52 +53,55 @@ class SpeechRules(Located):
         body = coordinate(said) if isinstance(said, Chain) else said
         return ast.Clause(speaker, ast.PSays(body), False, self.span(meta))
 
-    def p_truth(self, meta: Meta, children: list[Any]) -> Any:
+    def p_truth(self, meta: Meta, children: Children) -> PredicateParts:
         word = str(next(t for t in _tokens(children) if t.type == "TELLS_TRUTH")).lower()
         plural = _plural(children, word, not word.startswith("tells"))
-        return ast.PTruth(True), _negated(children), plural, ""
+        return PredicateParts(ast.PTruth(True), _negated(children), plural, "")
 
-    def p_lie(self, meta: Meta, children: list[Any]) -> Any:
+    def p_lie(self, meta: Meta, children: Children) -> PredicateParts:
         word = str(next(t for t in _tokens(children) if t.type == "LIES")).lower()
-        return ast.PTruth(False), _negated(children), _plural(children, word, word == "lie"), ""
+        plural = _plural(children, word, word == "lie")
+        return PredicateParts(ast.PTruth(False), _negated(children), plural, "")
 
-    def p_verb(self, meta: Meta, children: list[Any]) -> Any:
+    def p_verb(self, meta: Meta, children: Children) -> PredicateParts:
         token = next(t for t in _tokens(children) if t.type in ("VERB", "BASE_VERB"))
         verb, base = everyday(str(token), self.token_span(token))
-        return ast.PVerb(verb), _negated(children), _plural(children, verb, base), ""
+        plural = _plural(children, verb, base)
+        return PredicateParts(ast.PVerb(verb), _negated(children), plural, "")
 
-    def p_lives(self, meta: Meta, children: list[Any]) -> Any:
+    def p_lives(self, meta: Meta, children: Children) -> PredicateParts:
         word = str(next(t for t in _tokens(children) if t.type == "LIVES")).lower()
         place = _of(children, ast.NP)[-1]
-        return ast.PLocation(place), _negated(children), _plural(children, word, word == "live"), ""
+        plural = _plural(children, word, word == "live")
+        return PredicateParts(ast.PLocation(place), _negated(children), plural, "")
 
-    def p_of(self, meta: Meta, children: list[Any]) -> Any:
+    def p_of(self, meta: Meta, children: Children) -> PredicateParts:
         word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
         return self._pred(children, ast.POf(word, _of(children, ast.NP)[-1]))
 
-    def p_has(self, meta: Meta, children: list[Any]) -> Any:
+    def p_has(self, meta: Meta, children: Children) -> PredicateParts:
         predicate = ast.PRelation("have", _of(children, ast.NP)[-1])
-        return predicate, _has(children, "NOT"), _has(children, "DO"), ""
+        return PredicateParts(predicate, _has(children, "NOT"), _has(children, "DO"), "")
 
-    def q_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_of(self, meta: Meta, children: Children) -> ast.QuestionAst:
         word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
         return ast.QOf(word, _of(children, ast.NP)[-1])
 
-    def q_has(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_has(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QHas(_of(children, ast.NP)[-1])
 
-    def q_of_true(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_of_true(self, meta: Meta, children: Children) -> ast.QuestionAst:
         word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
         thing, other = _of(children, ast.NP)
         return ast.QTrue(ast.Clause(thing, ast.POf(word, other), False, self.span(meta)))
 
-    def q_intransitive(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_intransitive(self, meta: Meta, children: Children) -> ast.QuestionAst:
         tokens: list[Token] = next(c for c in children if isinstance(c, list))
         span = self.span(meta)
         subject = self._np_from_tokens(tokens, span)
         return asks(subject, _predicate(_tokens(children)[-1]), _has(children, "DO"), span)
 
-    def q_which(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_which(self, meta: Meta, children: Children) -> ast.QuestionAst:
         token = _tokens(children)[-1]
         if token.type == "VERB":  # "Who flies?"
             predicate: ast.Predicate = ast.PVerb(everyday(str(token), self.token_span(token))[0])

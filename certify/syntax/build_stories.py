@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from lark import Token, v_args
 from lark.tree import Meta
 
 from certify.syntax import ast
+from certify.syntax.children import Children, PredicateParts, _as, _of
 from certify.syntax.errors import SentenceError
-from certify.syntax.located import Located, ReservedWord, _of
+from certify.syntax.located import Located, ReservedWord
 
 COUNTED = ("objects", "things")
 """What ``How many ... is X carrying?`` counts."""
@@ -19,10 +18,10 @@ COUNTED = ("objects", "things")
 class StoryQuestionRules(Located):
     """What is X carrying? · How many objects is X carrying? · Who gave O to Y? ..."""
 
-    def q_carrying(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_carrying(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QCarrying(_of(children, ast.NP)[0])
 
-    def q_carrying_count(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_carrying_count(self, meta: Meta, children: Children) -> ast.QuestionAst:
         noun = next(c for c in children if isinstance(c, Token) and c.type == "WORD")
         if str(noun).lower() not in COUNTED:
             column = self.column - 1 + (noun.column or 1)
@@ -34,18 +33,18 @@ class StoryQuestionRules(Located):
             )
         return ast.QCarrying(_of(children, ast.NP)[0], count=True)
 
-    def q_giver(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_giver(self, meta: Meta, children: Children) -> ast.QuestionAst:
         nps = _of(children, ast.NP)
         return ast.QGiving("giver", thing=nps[0], receiver=nps[1] if len(nps) > 1 else None)
 
-    def q_receiver(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_receiver(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QGiving("receiver", thing=_of(children, ast.NP)[0])
 
-    def q_given(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_given(self, meta: Meta, children: Children) -> ast.QuestionAst:
         giver, receiver = _of(children, ast.NP)
         return ast.QGiving("thing", giver=giver, receiver=receiver)
 
-    def q_receiver_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_receiver_of(self, meta: Meta, children: Children) -> ast.QuestionAst:
         giver, thing = _of(children, ast.NP)
         return ast.QGiving("receiver", giver=giver, thing=thing)
 
@@ -55,16 +54,17 @@ class SizeRules(Located):
     """bAbI 18: ``The box fits inside the chest.`` is ``The box is smaller than the chest.``;
     ``Does the chest fit in the box?`` asks it; ``the box of chocolates`` is a name."""
 
-    def the_of_np(self, meta: Meta, children: list[Any]) -> ast.NP:
+    def the_of_np(self, meta: Meta, children: Children) -> ast.NP:
         head, tail = (c for c in children if isinstance(c, list))
         words = [*self.name_words(head), "of", *self.name_words(tail)]
         span = self.span(meta)
         return ast.NP("the", tuple(w.lower() for w in words), "the " + " ".join(words), span)
 
-    def p_fits(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PNumeric("comparative", (children[-1],), "smaller"))
+    def p_fits(self, meta: Meta, children: Children) -> PredicateParts:
+        other = _as(children[-1], ast.NP)
+        return self._pred(children, ast.PNumeric("comparative", (other,), "smaller"))
 
-    def q_fits(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_fits(self, meta: Meta, children: Children) -> ast.QuestionAst:
         runs = [c for c in children if isinstance(c, list)]
         span = self.span(meta)
         last = runs[-1][-1]
@@ -87,10 +87,10 @@ class SizeRules(Located):
                 span,
                 "Does the box fit in the chest?",
             )
-        predicate = ast.PNumeric("comparative", (children[-1],), "smaller")
+        predicate = ast.PNumeric("comparative", (_as(children[-1], ast.NP),), "smaller")
         return ast.QTrue(ast.Clause(thing, predicate, False, span))
 
-    def q_comparative_of(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_comparative_of(self, meta: Meta, children: Children) -> ast.QuestionAst:
         head, tail = (c for c in children if isinstance(c, list))
         span = self.span(meta)
         if len(tail) < 2:
@@ -99,7 +99,8 @@ class SizeRules(Located):
             )
         words = [*self.name_words(head), "of", *self.name_words(tail[:-1])]
         thing = ast.NP("the", tuple(w.lower() for w in words), "the " + " ".join(words), span)
-        predicate = ast.PNumeric("comparative", (children[-1],), str(tail[-1]).lower())
+        other = _as(children[-1], ast.NP)
+        predicate = ast.PNumeric("comparative", (other,), str(tail[-1]).lower())
         return ast.QTrue(ast.Clause(thing, predicate, False, span))
 
 
@@ -108,20 +109,21 @@ class PositionRules(Located):
     """bAbI 17, 19: ``X is to the left of Y.`` · ``X is above Y.`` · ``X is north of Y.`` ·
     ``Is X below Y?`` · ``How do you go from A to B?``"""
 
-    def p_position(self, meta: Meta, children: list[Any]) -> Any:
-        return self._pred(children, ast.PNumeric("position", (children[-1],), _direction(children)))
+    def p_position(self, meta: Meta, children: Children) -> PredicateParts:
+        other = _as(children[-1], ast.NP)
+        return self._pred(children, ast.PNumeric("position", (other,), _direction(children)))
 
-    def q_position(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_position(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, other = _of(children, ast.NP)
         predicate = ast.PNumeric("position_axis", (other,), _direction(children))
         return ast.QTrue(ast.Clause(thing, predicate, False, self.span(meta)))
 
-    def q_route(self, meta: Meta, children: list[Any]) -> ast.QuestionAst:
+    def q_route(self, meta: Meta, children: Children) -> ast.QuestionAst:
         start, end = _of(children, ast.NP)
         return ast.QRoute(start, end)
 
 
-def _direction(children: list[Any]) -> str:
+def _direction(children: Children) -> str:
     return next(
         str(c).lower()
         for c in children

@@ -1,35 +1,22 @@
-"""The base of the transformer: where a node was written, and small helpers over children.
+"""The base of the transformer: where a node was written.
 
-Lark hands each rule its children (tokens and already-built nodes); these helpers pick them
-out by type, and ``Located`` turns Lark's positions (relative to one sentence) into spans in
-the user's file.
+Lark hands each rule its children (tokens and already-built nodes, typed in ``children.py``);
+``Located`` turns Lark's positions (relative to one sentence) into spans in the user's file.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from lark import Token, Transformer_NonRecursive, v_args
 from lark.tree import Meta
 
 from certify.syntax import ast
+from certify.syntax.children import Children, PredicateParts, _has
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import reserved_words, sentence_adverbs
 
 _PLURAL = {"ARE", "HAVE", "DO"}
-
-
-def _tokens(children: list[Any]) -> list[Token]:
-    return [c for c in children if isinstance(c, Token)]
-
-
-def _has(children: list[Any], kind: str) -> bool:
-    return any(isinstance(c, Token) and c.type == kind for c in children)
-
-
-def _of(children: list[Any], cls: type) -> list[Any]:
-    return [c for c in children if isinstance(c, cls)]
 
 
 def _clock(token: Token) -> Fraction:
@@ -38,7 +25,7 @@ def _clock(token: Token) -> Fraction:
 
 
 @v_args(meta=True)
-class Located(Transformer_NonRecursive[Token, Any]):
+class Located(Transformer_NonRecursive[Token, ast.Sentence | ast.QuestionAst]):
     """Spans in file coordinates; ``line`` and ``column`` place the sentence in its file."""
 
     def __init__(self, line: int, column: int) -> None:
@@ -86,10 +73,10 @@ class Located(Transformer_NonRecursive[Token, Any]):
         text = f"{raw} {' '.join(words)}"
         return ast.NP("poss", tuple(w.lower() for w in words), text, span, owner=owner)
 
-    def _pred(self, children: list[Any], predicate: ast.Predicate, flag: str = "") -> Any:
+    def _pred(self, children: Children, predicate: ast.Predicate, flag: str = "") -> PredicateParts:
         """A predicate with its negation, the number of its verb and its either/neither flag."""
         plural = any(isinstance(c, Token) and c.type in _PLURAL for c in children)
-        return predicate, _has(children, "NOT"), plural, flag
+        return PredicateParts(predicate, _has(children, "NOT"), plural, flag)
 
 
 class ReservedWord(SentenceError):

@@ -11,7 +11,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from lark.exceptions import (
     UnexpectedCharacters,
@@ -252,7 +251,7 @@ def parse_sentence(
         raise _syntax_error(error, text, line, column, start) from None
     check_tree(tree, line, column)
     try:
-        node: Any = Build(line, column).transform(tree)
+        node = Build(line, column).transform(tree)
     except VisitError as error:  # Lark wraps what the transformer raises
         if isinstance(error.orig_exc, ReservedWord):
             raise without_word(error.orig_exc, text, column, end) from None
@@ -276,7 +275,7 @@ def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
 
 
 def _own_grammar(
-    parse: Callable[[str, int, int, str], Any],
+    parse: Callable[[str, int, int, str], Sentence | QuestionAst | PuzzleStatement | Ask],
     refusal: Callable[[UnexpectedInput, str, int, int, str], TextError],
     text: str,
     line: int,

@@ -12,7 +12,6 @@ import re
 import sys
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
@@ -20,6 +19,7 @@ from lark.tree import Meta
 
 from certify.errors import TextError
 from certify.syntax import ast
+from certify.syntax.children import _as
 from certify.syntax.diagnose import accepted_terminals, describe_expected
 from certify.syntax.grammar import data_path, lalr
 
@@ -77,7 +77,7 @@ def stepgame_parser() -> Lark:
     return lalr(grammar_text())
 
 
-class _Build(Transformer[Token, Any]):
+class _Build(Transformer[Token, ast.Clause | ast.QRelation]):
     """Template rules → clauses; the question → ``QRelation``."""
 
     def __init__(self, line: int, column: int) -> None:
@@ -89,14 +89,14 @@ class _Build(Transformer[Token, Any]):
         span = ast.Span(self.line, start, start + len(token))
         return ast.NP("name", (str(token).lower(),), str(token), span)
 
-    def statement(self, children: list[Any]) -> Any:
-        return children[0]
+    def statement(self, children: list[object]) -> ast.Clause:
+        return _as(children[0], ast.Clause)  # built by __default__ from its template rule
 
     def question(self, children: list[Token]) -> ast.QRelation:
         thing, other = (self.agent(t) for t in children)
         return ast.QRelation(thing, other)
 
-    def __default__(self, data: Any, children: list[Token], meta: Meta) -> Any:
+    def __default__(self, data: str, children: list[Token], meta: Meta) -> ast.Clause:
         template = templates()[int(str(data)[1:])]
         named: dict[str, Token] = {}
         for role, token in zip(template.roles, children, strict=True):
@@ -117,7 +117,7 @@ class _Build(Transformer[Token, Any]):
         return ast.Clause(subject, predicate, False, span)
 
 
-def parse_stepgame(text: str, line: int, column: int, start: str) -> Any:
+def parse_stepgame(text: str, line: int, column: int, start: str) -> ast.Clause | ast.QRelation:
     """One sentence of a template text (without its final "." or "?"); Lark's errors pass on."""
     tree = stepgame_parser().parse(text, start=start)
     return _Build(line, column).transform(tree)
