@@ -134,7 +134,18 @@ NUMERIC = [
     ("Carl arrives 10 minutes before Bob. Bob arrives at 9:00.", "When does Carl arrive?", "8:50"),
     ("Carl arrives 125 minutes before Bob. Bob arrives at 9:00.", "When does Carl arrive?", "6:55"),
     ("a + b = 20. a - b = 4.", "What is a?", "12"),
+    # "a" and "an" after "and" are a variable, not the article, by what follows them (the
+    # parser decides, not a lookahead in the lexer): issue 14.
+    ("x = 1 and a = 2.", "What is a?", "2"),
+    ("Ana is big and a is 5.", "What is a?", "5"),
+    ("a + an = 7. an = 3.", "What is a?", "4"),
 ]
+
+
+def test_the_article_after_and_is_still_the_article() -> None:
+    assert _answers("Tom is a cat or a dog. Tom is not a dog.", "Is Tom a cat?") == [
+        ("forced", {"yes"})
+    ]
 
 
 @pytest.mark.parametrize(("text", "question", "value"), NUMERIC)
