@@ -179,3 +179,11 @@ def test_a_verb_is_read_only_as_the_lexicon_lists_it(text: str, word: str) -> No
 def test_a_question_verb_not_in_the_lexicon_is_an_error_at_that_word() -> None:
     with pytest.raises(TextError, match="'zorb' is not a verb"):
         check("Ana is big.\n", ["Does Ana zorb the cat?"])
+
+
+@pytest.mark.parametrize("adjective", LEXICON["relations"]["of_adjectives"])
+def test_every_of_adjective_is_an_adjective_and_a_relation(adjective: str) -> None:
+    text = f"Tom is {adjective}.\nAna is {adjective} of the dog.\n"
+    questions = [f"Is Tom {adjective}?", f"Is Ana {adjective} of the dog?"]
+    answers = check(text, questions).questions
+    assert [(a.status, a.answers) for a in answers] == [("forced", ("yes",))] * 2

@@ -95,6 +95,12 @@ class SpeechRules(Located):
         thing, other = _of(children, ast.NP)
         return ast.QTrue(ast.Clause(thing, ast.POf(word, other), False, self.span(meta)))
 
+    def q_of_adjective(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Is Tom afraid?``: the adjective without its ``of`` (``Tom is afraid.``)."""
+        word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
+        thing = _of(children, ast.NP)[-1]
+        return ast.QTrue(ast.Clause(thing, ast.PAdjective(word), False, self.span(meta)))
+
     def q_intransitive(self, meta: Meta, children: Children) -> ast.QuestionAst:
         tokens: list[Token] = next(c for c in children if isinstance(c, list))
         span = self.span(meta)
