@@ -187,3 +187,9 @@ def test_every_of_adjective_is_an_adjective_and_a_relation(adjective: str) -> No
     questions = [f"Is Tom {adjective}?", f"Is Ana {adjective} of the dog?"]
     answers = check(text, questions).questions
     assert [(a.status, a.answers) for a in answers] == [("forced", ("yes",))] * 2
+
+
+def test_a_plural_subject_takes_the_base_form_of_a_relation_verb() -> None:
+    text = "Cats chase the mouse.\nTom is a cat.\nAna and Bob like Carl.\n"
+    answers = check(text, ["Does Tom chase the mouse?", "Does Bob like Carl?"]).questions
+    assert [(a.status, a.answers) for a in answers] == [("forced", ("yes",))] * 2
