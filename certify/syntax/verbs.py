@@ -9,23 +9,33 @@ needs its object, and ``Ana likes at 9:00.`` because ``like`` names no event.
 
 from __future__ import annotations
 
+from functools import cache
+
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import event_verbs, intransitive_verbs, transitive_verbs
 
 
-def _base(word: str, verbs: dict[str, str]) -> str | None:
-    """The base form of ``word`` among ``verbs`` (base → third person), or None."""
-    word = word.lower()
-    if word in verbs:
-        return word
-    return next((base for base, third in verbs.items() if third == word), None)
+@cache
+def _forms(kind: str) -> dict[str, str]:
+    """Each form (base and third person) of one kind of verb → its base form; ``relation``
+    takes every verb with an object, the everyday verbs included (``Ana runs the shop.``)."""
+    if kind == "relation":
+        verbs = {**intransitive_verbs(), **transitive_verbs()}
+    else:
+        verbs = event_verbs() if kind == "event" else intransitive_verbs()
+    return {form: base for base, third in verbs.items() for form in (base, third)}
+
+
+def _base(word: str, kind: str) -> str | None:
+    """The base form of ``word`` as a verb of this kind, or None."""
+    return _forms(kind).get(word.lower())
 
 
 def relation_verb(word: str, span: ast.Span) -> str:
     """The base form of the verb of a relation (``likes`` → ``like``); an everyday verb with
     an object is a relation too (``Ana runs the shop.``)."""
-    base = _base(word, {**intransitive_verbs(), **transitive_verbs()})
+    base = _base(word, "relation")
     if base is None:
         raise SentenceError(
             f"'{word}' names an event at a time, not a relation",
@@ -38,7 +48,7 @@ def relation_verb(word: str, span: ast.Span) -> str:
 
 def event_verb(word: str, span: ast.Span) -> str:
     """The base form of the verb of an event (``arrives`` → ``arrive``)."""
-    base = _base(word, event_verbs())
+    base = _base(word, "event")
     if base is None:
         raise SentenceError(
             f"'{word}' is not a verb of an event at a time (the lexicon's [events]: arrives, "
@@ -52,8 +62,7 @@ def event_verb(word: str, span: ast.Span) -> str:
 
 def everyday(word: str, span: ast.Span) -> tuple[str, bool]:
     """An everyday verb as written → (its third person, whether it was the base form)."""
-    verbs = intransitive_verbs()
-    base = _base(word, verbs)
+    base = _base(word, "everyday")
     if base is None:
         raise SentenceError(
             f"'{word}' needs its object: it is a verb of a relation, not an everyday verb "
@@ -62,4 +71,4 @@ def everyday(word: str, span: ast.Span) -> tuple[str, bool]:
             f"Ana {word} Bob.",
             expected="an object after it, such as 'Bob' or 'the cat'",
         )
-    return verbs[base], base == word.lower()
+    return intransitive_verbs()[base], base == word.lower()
