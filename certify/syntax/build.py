@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from lark import Token, v_args
+from lark import Token
 from lark.tree import Meta
 
 from certify.syntax import ast
@@ -36,7 +36,6 @@ from certify.syntax.verbs import relation_verb
 from certify.syntax.words import singular
 
 
-@v_args(meta=True)
 class Build(NumberRules, QuestionRules, SpeechRules, StoryQuestionRules, SizeRules, PositionRules):
     """Build AST nodes for statements and questions."""
 

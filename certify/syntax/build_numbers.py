@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from lark import Token, v_args
+from lark import Token
 from lark.tree import Meta
 
 from certify.numeric import LinearExpr
@@ -26,7 +26,6 @@ from certify.syntax.located import Located, _clock
 from certify.syntax.verbs import event_verb
 
 
-@v_args(meta=True)
 class NumberRules(Located):
     """Numeric predicates (``is between 3 and 7``), time phrases, arithmetic."""
 

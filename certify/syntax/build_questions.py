@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from lark import Token
 from lark.tree import Meta
 
 from certify.numeric import LinearExpr
@@ -16,7 +16,6 @@ from certify.syntax.verbs import everyday, relation_verb
 from certify.syntax.words import singular, verb_base
 
 
-@v_args(meta=True)
 class QuestionRules(Located):
     """Where / who / whose / what / when / how / is / does questions."""
 

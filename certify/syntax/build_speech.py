@@ -9,7 +9,7 @@ the clause plural, as ``are`` does.
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from lark import Token
 from lark.tree import Meta
 
 from certify.syntax import ast
@@ -34,7 +34,6 @@ def _plural(children: Children, word: str, base: bool) -> bool:
     return base and not _has(children, "DOES")
 
 
-@v_args(meta=True)
 class SpeechRules(Located):
     """Truth-tellers, speech and everyday verbs."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from lark import Token, v_args
+from lark import Token
 from lark.tree import Meta
 
 from certify.syntax import ast
@@ -14,7 +14,6 @@ COUNTED = ("objects", "things")
 """What ``How many ... is X carrying?`` counts."""
 
 
-@v_args(meta=True)
 class StoryQuestionRules(Located):
     """What is X carrying? · How many objects is X carrying? · Who gave O to Y? ..."""
 
@@ -49,7 +48,6 @@ class StoryQuestionRules(Located):
         return ast.QGiving("receiver", giver=giver, thing=thing)
 
 
-@v_args(meta=True)
 class SizeRules(Located):
     """bAbI 18: ``The box fits inside the chest.`` is ``The box is smaller than the chest.``;
     ``Does the chest fit in the box?`` asks it; ``the box of chocolates`` is a name."""
@@ -104,7 +102,6 @@ class SizeRules(Located):
         return ast.QTrue(ast.Clause(thing, predicate, False, span))
 
 
-@v_args(meta=True)
 class PositionRules(Located):
     """bAbI 17, 19: ``X is to the left of Y.`` · ``X is above Y.`` · ``X is north of Y.`` ·
     ``Is X below Y?`` · ``How do you go from A to B?``"""

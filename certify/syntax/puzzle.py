@@ -11,7 +11,7 @@ import re
 from functools import cache
 from typing import TypeAlias
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
@@ -22,6 +22,7 @@ from certify.syntax.children import _as, _unexpected
 from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
 from certify.syntax.grammar import alternation, data_path, lalr, with_copulas
 from certify.syntax.lexicon import count_value, puzzle_words
+from certify.syntax.located import WithMeta
 
 
 def puzzle_grammar_text() -> str:
@@ -81,12 +82,11 @@ def _ref(children: PuzzleChildren) -> pz.Ref:
     return next(c for c in reversed(children) if isinstance(c, pz.Ref))
 
 
-@v_args(meta=True)
-class PuzzleBuild(Transformer[Token, pz.PuzzleStatement | pz.Ask]):
+class PuzzleBuild(WithMeta, Transformer[Token, pz.PuzzleStatement | pz.Ask]):
     """Parse tree → puzzle AST, with spans in file coordinates."""
 
     def __init__(self, line: int, column: int) -> None:
-        super().__init__()
+        super().__init__(visit_tokens=False)
         self.line, self.column = line, column
 
     def span(self, meta: Meta) -> Span:
