@@ -193,3 +193,66 @@ def test_a_plural_subject_takes_the_base_form_of_a_relation_verb() -> None:
     text = "Cats chase the mouse.\nTom is a cat.\nAna and Bob like Carl.\n"
     answers = check(text, ["Does Tom chase the mouse?", "Does Bob like Carl?"]).questions
     assert [(a.status, a.answers) for a in answers] == [("forced", ("yes",))] * 2
+
+
+# The comparative of every adjective of the lexicon's [scales], as English writes it (written
+# here, not made by certify): a new pair there needs its two comparatives here.
+COMPARATIVES = {
+    "aged": "more aged",
+    "big": "bigger",
+    "cheap": "cheaper",
+    "cold": "colder",
+    "early": "earlier",
+    "expensive": "more expensive",
+    "fast": "faster",
+    "heavy": "heavier",
+    "high": "higher",
+    "hot": "hotter",
+    "huge": "huger",
+    "large": "larger",
+    "late": "later",
+    "light": "lighter",
+    "little": "littler",
+    "loud": "louder",
+    "low": "lower",
+    "narrow": "narrower",
+    "new": "newer",
+    "old": "older",
+    "poor": "poorer",
+    "quiet": "quieter",
+    "rich": "richer",
+    "short": "shorter",
+    "slow": "slower",
+    "small": "smaller",
+    "strong": "stronger",
+    "tall": "taller",
+    "thick": "thicker",
+    "thin": "thinner",
+    "tiny": "tinier",
+    "weak": "weaker",
+    "wide": "wider",
+    "young": "younger",
+}
+
+
+@pytest.mark.parametrize(("word", "other"), sorted(LEXICON["scales"]["reverse"].items()))
+def test_every_reverse_pair_reads_one_scale_backwards(word: str, other: str) -> None:
+    text = f"The box is {COMPARATIVES[word]} than the cup.\n"
+    question = f"Is the cup {COMPARATIVES[other]} than the box?"
+    (answer,) = check(text, [question]).questions
+    assert (answer.status, answer.answers) == ("forced", ("yes",))
+
+
+@pytest.mark.parametrize(("word", "other"), sorted(LEXICON["scales"]["same"].items()))
+def test_every_same_pair_reads_one_scale(word: str, other: str) -> None:
+    text = f"The box is {COMPARATIVES[word]} than the cup.\n"
+    question = f"Is the box {COMPARATIVES[other]} than the cup?"
+    (answer,) = check(text, [question]).questions
+    assert (answer.status, answer.answers) == ("forced", ("yes",))
+
+
+@pytest.mark.parametrize("verb", LEXICON["speech"]["saying"])
+def test_every_verb_of_saying_makes_the_speaker_vouch(verb: str) -> None:
+    text = f"A {verb} B is a knave.\nA tells the truth.\n"
+    (answer,) = check(text, ["Is B a knave?"]).questions
+    assert (answer.status, answer.answers) == ("forced", ("yes",))

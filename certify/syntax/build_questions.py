@@ -43,11 +43,13 @@ class QuestionRules(Located):
             degree = str(words[-2]).lower() + " "
             words = [*words[:-2], words[-1]]
         first_type = [t.type for t in _tokens(children)[1:2]]
+        # a comparative before "than" may be a word of the language ("later", "earlier")
+        named = words[:-1] if _has(children, "THAN") else words
         if first_type and first_type[0] in ("THE", "POSS"):
-            self.name_words(words)
+            self.name_words(named)
         elif words:  # "Is A big?": a one-word name (single letters too), then the adjective
             self.single_name(words[0])
-            self.name_words(words[1:])
+            self.name_words(named[1:])
         if len(words) < 2:
             raise SentenceError(
                 "this question needs a subject and an adjective",

@@ -18,6 +18,7 @@ from certify.syntax.lexicon import (
     event_verbs,
     intransitive_verbs,
     of_adjectives,
+    saying_verbs,
     transitive_verbs,
     units,
     verbs,
@@ -65,6 +66,7 @@ def grammar_text() -> str:
         "verbs_base": tuple(objects),
         "verbs_s": tuple(set(objects.values()) | set(event_verbs().values())),
         "of_adjectives": of_adjectives(),
+        "saying": saying_verbs(),
         "compass": compass(),
         "units": tuple(units()),
     }

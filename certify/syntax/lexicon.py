@@ -173,6 +173,12 @@ def everyone_nouns() -> frozenset[str]:
 
 
 @cache
+def saying_verbs() -> tuple[str, ...]:
+    """The verbs of saying: ``says``."""
+    return tuple(_table()["speech"]["saying"])
+
+
+@cache
 def of_adjectives() -> tuple[str, ...]:
     """Adjectives read with "of" as a relation: ``afraid`` (``Cats are afraid of wolves.``)."""
     return tuple(_table()["relations"]["of_adjectives"])
