@@ -136,13 +136,14 @@ class QuestionRules(Located):
         subject and what comes after it the object, if any."""
         tokens = _run(children[-1])
         span = self.span(meta)
+        plural = _has(children, "DO")
         readings: list[ast.QuestionAst] = []
         errors: list[SentenceError] = []
         for i, token in enumerate(tokens):
             if i == 0 or not (token.type == "BASE_VERB" or str(token).lower() == "have"):
                 continue
             try:
-                readings.append(self._does(tokens[:i], token, tokens[i + 1 :], children, span))
+                readings.append(self._does(tokens[:i], token, tokens[i + 1 :], plural, span))
             except SentenceError as error:
                 errors.append(error)
         if len(readings) == 1:
@@ -160,12 +161,11 @@ class QuestionRules(Located):
         before: list[Token],
         verb: Token,
         after: list[Token],
-        children: Children,
+        plural: bool,
         span: ast.Span,
     ) -> ast.QuestionAst:
         """One reading of ``Does X V Y?``: ``before`` the subject, ``after`` the object."""
         subject = self._np_from_tokens(before, span)
-        plural = _has(children, "DO")
         if not after:
             return asks(
                 subject, ast.PVerb(everyday(str(verb), self.token_span(verb))[0]), plural, span

@@ -7,6 +7,7 @@ The grammar is loaded from one place (``grammar_path``) and built once per proce
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
 
@@ -39,29 +40,29 @@ def grammar_path() -> Path:
     return data_path("certify.lark")
 
 
-def alternation(forms: list[str] | tuple[str, ...]) -> str:
+def alternation(forms: Sequence[str]) -> str:
     """A regex alternation of word forms: each escaped, its words joined by any space, longer
     forms first so that a prefix never wins (``picked up|took``)."""
     ordered = sorted(forms, key=lambda w: (-len(w), w))
     return "|".join(r"\s+".join(map(re.escape, w.split())) for w in ordered)
 
 
-def with_copulas(text: str) -> str:
-    """A grammar text with its copula terminals (``@IS@``, ...) filled in from the lexicon."""
-    for terminal, forms in copulas().items():
-        text = text.replace(f"@{terminal}@", alternation(forms))
+def filled(name: str, classes: Mapping[str, Sequence[str]]) -> str:
+    """The grammar file ``name`` with its closed word classes filled in from the lexicon.
+
+    A terminal written ``/(?:@take@)\\b/i`` matches the forms of the class ``take``
+    (``alternation``); the copulas (``@IS@``, ``@ARE@``, ``@WAS@``) are filled in every grammar.
+    """
+    text = data_path(name).read_text(encoding="utf-8")
+    for word_class, forms in {**copulas(), **classes}.items():
+        text = text.replace(f"@{word_class}@", alternation(forms))
     return text
 
 
 def grammar_text() -> str:
-    """The grammar with its closed word classes filled in from the lexicon.
-
-    A terminal written ``/(?:@take@)\\b/i`` matches the lexicon's ``take`` verbs
-    (``alternation``).
-    """
-    text = with_copulas(grammar_path().read_text(encoding="utf-8"))
+    """The main grammar, its word classes filled in (``filled``)."""
     objects = {**transitive_verbs(), **intransitive_verbs()}
-    classes = {
+    classes: dict[str, Sequence[str]] = {
         **verbs(),
         "verbs_base": tuple(objects),
         "verbs_s": tuple(set(objects.values()) | set(event_verbs().values())),
@@ -70,9 +71,7 @@ def grammar_text() -> str:
         "compass": compass(),
         "units": tuple(units()),
     }
-    for name, forms in classes.items():
-        text = text.replace(f"@{name}@", alternation(forms))
-    return text
+    return filled("certify.lark", classes)
 
 
 def lalr(text: str) -> Lark:

@@ -20,7 +20,7 @@ from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.children import _as, _unexpected
 from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
-from certify.syntax.grammar import alternation, data_path, lalr, with_copulas
+from certify.syntax.grammar import alternation, filled, lalr
 from certify.syntax.lexicon import count_value, puzzle_words
 from certify.syntax.located import WithMeta
 
@@ -29,10 +29,12 @@ def puzzle_grammar_text() -> str:
     """The puzzle grammar with its closed word classes filled in from the lexicon."""
     words = puzzle_words()
     links: dict[str, str] = words["links"]
-    text = with_copulas(data_path("puzzle.lark").read_text(encoding="utf-8"))
-    text = text.replace("@counts@", alternation(list(words["counts"])))
-    text = text.replace("@links@", alternation(list(links)))
-    return text.replace("@link_bases@", alternation(sorted(set(links.values()))))
+    classes = {
+        "counts": list(words["counts"]),
+        "links": list(links),
+        "link_bases": sorted(set(links.values())),
+    }
+    return filled("puzzle.lark", classes)
 
 
 @cache
