@@ -17,6 +17,10 @@ created.  It is read only when the current user owns it and nobody else may writ
 code), and written once at exit, atomically, when something new was compiled, unless Python is
 told not to write bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``).  Any failure to read or
 write it just means compiling as before.
+
+The file is read whole and then decoded (``marshal.loads``): ``marshal.load`` on a file object
+reads it through the file's Python methods object by object, which took 50 ms for the 877
+methods of a full cache, against 6 ms read whole, a tenth of a ``certify FILE`` run.
 """
 
 from __future__ import annotations
@@ -97,7 +101,7 @@ def _load(path: str | None) -> dict[str, CodeType]:
             status = os.fstat(stream.fileno())
             if status.st_uid != os.getuid() or status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
                 return {}
-            found = marshal.load(stream)
+            found = marshal.loads(stream.read())  # one read: see the module's last paragraph
     except (OSError, EOFError, ValueError, TypeError):
         return {}
     if not isinstance(found, dict):
@@ -121,7 +125,7 @@ def _save() -> None:
         handle, temporary = tempfile.mkstemp(dir=folder, prefix=".methods-")
         try:
             with os.fdopen(handle, "wb") as stream:
-                marshal.dump(merged, stream)
+                stream.write(marshal.dumps(merged))
             os.replace(temporary, path)
         except BaseException:
             os.unlink(temporary)

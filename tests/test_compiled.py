@@ -113,6 +113,40 @@ def test_a_cache_others_may_write_or_a_broken_one_is_ignored(tmp_path: Path) -> 
     assert compiled._load(str(tmp_path / "missing.bin")) == {}
 
 
+def test_the_cache_is_read_in_one_read_not_object_by_object(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+    import io
+    import marshal
+
+    sources = [f"x{i} = {i}" for i in range(200)]
+    path = tmp_path / "methods.bin"
+    path.write_bytes(marshal.dumps({s: compile(s, "<string>", "exec") for s in sources}))
+    path.chmod(0o600)
+    reads: list[str] = []
+
+    class Counting(io.BufferedReader):
+        def read(self, size: int | None = -1, /) -> bytes:
+            reads.append("read")
+            return super().read(size)
+
+        def readinto(self, buffer: Any, /) -> int:
+            reads.append("readinto")
+            return super().readinto(buffer)
+
+    real_open = builtins.open
+
+    def counting_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if str(file) == str(path):
+            return Counting(real_open(file, "rb", buffering=0))
+        return real_open(file, mode, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", counting_open)
+    assert sorted(compiled._load(str(path))) == sorted(sources)
+    assert len(reads) <= 2, reads  # marshal.load(stream) makes one call per object
+
+
 def test_no_cache_where_files_have_no_owner_to_check(monkeypatch: pytest.MonkeyPatch) -> None:
     assert compiled.cache_file() is not None or os.path.expanduser("~") == "~"
     monkeypatch.delattr(os, "getuid")  # as on Windows
