@@ -44,8 +44,8 @@ _known: dict[str, CodeType] = {}
 _state = {"installed": False, "loaded": False, "new": False}
 
 
-def cache_file() -> str | None:
-    """Where the compiled methods are kept for this Python, or None without a home (or where
+def cache_file(kind: str = "dataclass-methods") -> str | None:
+    """Where a cache of ``kind`` is kept for this Python, or None without a home (or where
     files have no POSIX owner to check, Windows: no cache there)."""
     if not hasattr(os, "getuid"):
         return None
@@ -53,7 +53,7 @@ def cache_file() -> str | None:
     base = os.environ.get("XDG_CACHE_HOME") or ("" if home == "~" else os.path.join(home, ".cache"))
     if not base:
         return None
-    name = f"dataclass-methods-{sys.implementation.cache_tag}-{sys.hexversion:x}.bin"
+    name = f"{kind}-{sys.implementation.cache_tag}-{sys.hexversion:x}.bin"
     return os.path.join(base, "certify", name)
 
 
@@ -93,7 +93,9 @@ def install() -> None:
         atexit.register(_save)
 
 
-def _load(path: str | None) -> dict[str, CodeType]:
+def read_cache(path: str | None) -> dict[Any, Any]:
+    """The dictionary a cache file holds, or an empty one: missing, unreadable, not marshal,
+    or a file that another user owns or may write (it could hold anything)."""
     if path is None:
         return {}
     try:
@@ -104,25 +106,24 @@ def _load(path: str | None) -> dict[str, CodeType]:
             found = marshal.loads(stream.read())  # one read: see the module's last paragraph
     except (OSError, EOFError, ValueError, TypeError):
         return {}
-    if not isinstance(found, dict):
-        return {}
-    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, CodeType)}
+    return found if isinstance(found, dict) else {}
 
 
-def _save() -> None:
-    """Write the cache if this process compiled something new; never raises."""
-    path = cache_file()
-    if path is None or not _state["new"]:
+def write_cache(path: str | None, known: dict[Any, Any], limit: int = LIMIT) -> None:
+    """Add ``known`` to the cache file, atomically (another process may add at the same
+    time: what it wrote is kept); never raises.  Past ``limit`` entries (sources that keep
+    changing, a development tree) the file starts over from ``known``."""
+    if path is None:
         return
     try:
         import tempfile
 
         folder = os.path.dirname(path)
         os.makedirs(folder, mode=0o700, exist_ok=True)
-        merged = {**_load(path), **_known}  # keep what other processes added meanwhile
-        if len(merged) > LIMIT:  # sources that keep changing (a development tree): start over
-            merged = dict(_known)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".methods-")
+        merged = {**read_cache(path), **known}
+        if len(merged) > limit:
+            merged = dict(known)
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cache-")
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(marshal.dumps(merged))
@@ -132,3 +133,14 @@ def _save() -> None:
             raise
     except Exception:  # a read-only home, a full disk: the next run compiles again
         return
+
+
+def _load(path: str | None) -> dict[str, CodeType]:
+    found = read_cache(path)
+    return {k: v for k, v in found.items() if isinstance(k, str) and isinstance(v, CodeType)}
+
+
+def _save() -> None:
+    """Write the cache if this process compiled something new; never raises."""
+    if _state["new"]:
+        write_cache(cache_file(), _known)

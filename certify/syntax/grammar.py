@@ -13,6 +13,7 @@ from pathlib import Path
 
 from lark import Lark
 
+from certify.syntax import regexes
 from certify.syntax.lexicon import (
     compass,
     copulas,
@@ -75,8 +76,9 @@ def grammar_text() -> str:
 
 
 def lalr(text: str) -> Lark:
-    """An LALR parser of a grammar text, with positions, cached on disk by Lark."""
-    return Lark(
+    """An LALR parser of a grammar text, with positions, cached on disk by Lark; its lexers
+    compile their regular expressions through ``regexes`` (once per machine)."""
+    built = Lark(
         text,
         parser="lalr",
         lexer="contextual",
@@ -84,6 +86,8 @@ def lalr(text: str) -> Lark:
         propagate_positions=True,
         cache=True,
     )
+    regexes.use_in(built)
+    return built
 
 
 @cache

@@ -1,0 +1,138 @@
+"""The lexer's regular expressions compiled once per machine instead of at every start (issue 9).
+
+Lark's contextual lexer builds, for each parser state it meets, one regular expression that
+unites every terminal the state accepts; the lexicon's word classes make them long (3,000
+characters), and Python's ``re`` compiles in Python: the first text of a run spent some 25 ms
+there, a batch of five kinds of text 40-60 ms, every run again.  What ``re`` compiles a pattern
+to is a list of integers (the program of its C matcher, ``_sre``), and for one pattern, one set
+of flags and one Python it is always the same list.  So ``use_in`` hands Lark's lexers
+``CACHED``, a stand-in for the ``re`` module whose ``compile`` looks the program up by its
+exact pattern and flags in a per-user cache (``certify.compiled``'s file, a second kind),
+builds the pattern object from it with ``_sre.compile`` as ``re`` itself would, and compiles
+only what it has not seen.  ``_sre`` checks every program it is given; a program it refuses, a
+cache that is missing or not the current user's own, or a Python whose ``re`` has another
+shape all mean compiling as before.  Patterns built from the cache are equal to ``re``'s
+(``Pattern.__eq__`` compares the programs: ``tests/test_regexes.py``).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from typing import Any
+
+from lark import Lark
+
+from certify.compiled import cache_file, read_cache, write_cache
+
+
+def _compiler_parts() -> tuple[Any, Any, Any]:
+    """``_sre`` and the compiler's two halves (``re._parser``, ``re._compiler`` from Python
+    3.11; ``sre_parse``, ``sre_compile`` before), or Nones: then ``re`` compiles as ever."""
+    for parser_name, compiler_name in (
+        ("re._parser", "re._compiler"),
+        ("sre_parse", "sre_compile"),
+    ):
+        try:
+            return (
+                importlib.import_module("_sre"),
+                importlib.import_module(parser_name),
+                importlib.import_module(compiler_name),
+            )
+        except ImportError:
+            continue
+    return None, None, None  # pragma: no cover
+
+
+_sre, _parser, _compiler = _compiler_parts()
+
+KIND = "lexer-programs"
+LIMIT = 5_000
+"""At most this many programs in the cache (the two grammars' lexers have some 250)."""
+
+Program = tuple[int, list[int], int, dict[str, int], tuple[Any, ...]]
+"""What ``_sre.compile`` takes after the pattern: flags, code, groups, group names both ways."""
+
+_known: dict[tuple[str, int], Program] = {}
+_state = {"loaded": False, "new": False}
+
+
+def program(pattern: str, flags: int) -> Program:
+    """Compile ``pattern`` as ``re._compiler.compile`` does, keeping what ``_sre`` is given."""
+    parsed = _parser.parse(pattern, flags)
+    code = [int(op) for op in _compiler._code(parsed, flags)]  # opcodes are int subclasses
+    groupindex = parsed.state.groupdict
+    indexgroup: list[Any] = [None] * parsed.state.groups
+    for name, index in groupindex.items():
+        indexgroup[index] = name
+    groups = parsed.state.groups - 1
+    return (flags | parsed.state.flags, code, groups, groupindex, tuple(indexgroup))
+
+
+def compile_cached(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
+    """``re.compile``, with the program of a text pattern looked up, or compiled and kept."""
+    flags = int(flags)
+    if _compiler is None or not isinstance(pattern, str) or flags & re.DEBUG:
+        return re.compile(pattern, flags)
+    if not _state["loaded"]:
+        _state["loaded"] = True
+        for key, value in read_cache(cache_file(KIND)).items():
+            if isinstance(key, tuple) and isinstance(value, tuple):
+                _known[key] = value
+    key = (pattern, flags)
+    kept = _known.get(key)
+    if kept is not None:
+        try:
+            return _sre.compile(pattern, *kept)  # type: ignore[no-any-return]
+        except Exception:  # a program this Python's matcher refuses: compile it again
+            del _known[key]
+    compiled = re.compile(pattern, flags)  # raises re.error as re does
+    try:
+        _known[key] = program(pattern, flags)
+    except Exception:  # an ``re`` of another shape: nothing kept, nothing lost
+        return compiled
+    if not _state["new"]:
+        _state["new"] = True
+        if not sys.dont_write_bytecode:
+            import atexit
+
+            atexit.register(save)
+    return compiled
+
+
+def save() -> None:
+    """Write the programs compiled in this process into the cache; never raises."""
+    write_cache(cache_file(KIND), _known, LIMIT)
+
+
+class CachedRe:
+    """The ``re`` module as Lark's lexers use it, with ``compile`` going through the cache."""
+
+    error = re.error
+
+    def compile(self, pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
+        return compile_cached(pattern, flags)
+
+    def match(self, pattern: Any, string: Any, flags: Any = 0) -> re.Match[Any] | None:
+        return compile_cached(pattern, flags).match(string)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(re, name)
+
+
+CACHED = CachedRe()
+
+
+def use_in(parser: Lark) -> int:
+    """Give every lexer of ``parser`` the cached ``re``, before any has built its scanner (they
+    build it on first use); returns how many lexers took it (none if Lark's contextual lexer
+    has another shape: they keep ``re``)."""
+    contextual = getattr(getattr(parser, "parser", None), "lexer", None)
+    lexers = [*getattr(contextual, "lexers", {}).values(), getattr(contextual, "root_lexer", None)]
+    taken = 0
+    for lexer in {id(x): x for x in lexers if x is not None}.values():
+        if getattr(lexer, "re", None) is re and getattr(lexer, "_scanner", True) is None:
+            lexer.re = CACHED
+            taken += 1
+    return taken

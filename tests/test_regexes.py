@@ -1,0 +1,102 @@
+"""The lexer's regular expressions, built from kept programs, are the ones ``re`` compiles.
+
+``certify.syntax.regexes`` keeps what ``re`` compiles each of Lark's scanner patterns to and
+builds the pattern objects from it in later runs.  ``re.Pattern.__eq__`` compares pattern,
+flags and the compiled program, so equality here means the same matcher.
+"""
+
+from __future__ import annotations
+
+import _sre
+import contextlib
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from lark import Lark
+
+from certify.syntax import regexes
+from certify.syntax.grammar import grammar_text, parser
+from certify.syntax.parse import read_document
+from tests.paths import SAMPLES
+
+
+def read_every_sample() -> None:
+    for path in sorted(SAMPLES.rglob("*.txt")):
+        with contextlib.suppress(Exception):  # a text of errors was lexed all the same
+            read_document(path.read_text(encoding="utf-8"), str(path))
+
+
+def test_every_kept_program_builds_the_pattern_re_compiles() -> None:
+    read_every_sample()
+    kept = dict(regexes._known)
+    assert len(kept) > 20  # the scanners of many parser states went through the cache
+    for (pattern, flags), program in kept.items():
+        built = _sre.compile(pattern, *program)
+        assert built == re.compile(pattern, flags), pattern[:80]
+        assert (built.groups, built.groupindex) == (
+            re.compile(pattern, flags).groups,
+            re.compile(pattern, flags).groupindex,
+        )
+
+
+def test_every_lexer_of_the_parser_uses_the_cache() -> None:
+    contextual = parser().parser.lexer
+    lexers = [*contextual.lexers.values(), contextual.root_lexer]
+    assert len({id(x) for x in lexers}) > 100
+    assert all(x.re is regexes.CACHED for x in lexers)
+    assert regexes.use_in(parser()) == 0  # taken once, before any scanner was built
+    bare = Lark(
+        grammar_text(),
+        parser="lalr",
+        lexer="contextual",
+        start=["statement", "question"],
+        propagate_positions=True,
+        cache=True,
+    )
+    assert regexes.use_in(bare) == len({id(x) for x in lexers})
+
+
+def test_a_program_the_matcher_refuses_is_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(regexes, "_known", {("(?P<A>ab)|c", 0): (0, [12345, 1], 0, {}, (None,))})
+    monkeypatch.setitem(regexes._state, "loaded", True)
+    monkeypatch.setitem(regexes._state, "new", True)  # nothing to write at exit
+    built = regexes.compile_cached("(?P<A>ab)|c")
+    assert built == re.compile("(?P<A>ab)|c")
+    assert regexes._known[("(?P<A>ab)|c", 0)] == regexes.program("(?P<A>ab)|c", 0)
+
+
+def test_errors_are_re_errors() -> None:
+    with pytest.raises(re.error):
+        regexes.CACHED.compile("(unclosed")
+
+
+RUN = """
+import json, sys
+from certify.syntax import regexes
+from certify.syntax.parse import read_document
+read_document("Ana is in the kitchen or the garden. Where is Ana? x + y = 10.")
+print(json.dumps({"new": regexes._state["new"], "known": len(regexes._known)}))
+"""
+
+
+def test_a_second_run_compiles_none_of_what_the_first_kept(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+
+    def run() -> dict[str, object]:
+        done = subprocess.run(
+            [sys.executable, "-c", RUN], capture_output=True, text=True, env=env, check=True
+        )
+        found: dict[str, object] = json.loads(done.stdout)
+        return found
+
+    first = run()
+    assert first["new"] is True and isinstance(first["known"], int) and first["known"] > 5
+    (kept,) = (tmp_path / "certify").glob("lexer-programs-*.bin")
+    assert kept.stat().st_mode & 0o077 == 0  # the user's own, like the method cache
+    assert run() == {"new": False, "known": first["known"]}
