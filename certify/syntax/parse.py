@@ -93,12 +93,18 @@ class Document:
         return "puzzle" if self.puzzle else "templates" if self.templates else ""
 
 
+_STOPS = re.compile(r"[.?]")
+
+
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
     """Split one line into (column, sentence, terminator); terminator "" if it never ends."""
     found: list[tuple[int, str, str]] = []
     start = 0
     quoted = quoted_spans(line)
-    for index, char in enumerate(line):
+    # only a "." or a "?" or a closing quote can end a sentence: look at those alone
+    candidates = sorted({m.start() for m in _STOPS.finditer(line)} | {high for _, high in quoted})
+    for index in candidates:
+        char = line[index]
         is_end = char == "?" or (char == "." and not line[index + 1 : index + 2].isdigit())
         is_end = (is_end and not inside(quoted, index)) or closes(line, quoted, index)
         if is_end:
