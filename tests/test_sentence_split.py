@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import re
 
-from certify.syntax.parse import split_sentences
+from certify.syntax.quotes import split_sentences
 
 QUOTE = re.compile(r"""\bsays\s*[:,]?\s*(["“])[^"“”]*(["”])""", re.IGNORECASE)
 

@@ -36,7 +36,7 @@ from certify.syntax.located import ReservedWord
 from certify.syntax.openings import statement_core as statement_core
 from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
-from certify.syntax.quotes import CLOSING, closes, foreign_character, inside, quoted_spans
+from certify.syntax.quotes import CLOSING, foreign_character, split_sentences
 from certify.syntax.repair import mend, probe
 from certify.syntax.stepgame import is_template_text, parse_stepgame, stepgame_error
 
@@ -91,31 +91,6 @@ class Document:
     def grammar(self) -> str:
         """The grammar its sentences were read with (``parse_sentence``; "" the main one)."""
         return "puzzle" if self.puzzle else "templates" if self.templates else ""
-
-
-_STOPS = re.compile(r"[.?]")
-
-
-def split_sentences(line: str) -> list[tuple[int, str, str]]:
-    """Split one line into (column, sentence, terminator); terminator "" if it never ends."""
-    found: list[tuple[int, str, str]] = []
-    start = 0
-    quoted = quoted_spans(line)
-    # only a "." or a "?" or a closing quote can end a sentence: look at those alone
-    candidates = sorted({m.start() for m in _STOPS.finditer(line)} | {high for _, high in quoted})
-    for index in candidates:
-        char = line[index]
-        is_end = char == "?" or (char == "." and not line[index + 1 : index + 2].isdigit())
-        is_end = (is_end and not inside(quoted, index)) or closes(line, quoted, index)
-        if is_end:
-            text = line[start:index]
-            if text.strip():
-                found.append((start + 1 + len(text) - len(text.lstrip()), text.strip(), char))
-            start = index + 1
-    rest = line[start:]
-    if rest.strip():
-        found.append((start + 1 + len(rest) - len(rest.lstrip()), rest.strip(), ""))
-    return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,7 +3,7 @@
 Any other quote, bracket or markup character is refused where it stands (``FOREIGN``).  A
 quote after ``says`` opens quoted speech when it closes on the same line; the sentence then
 ends at the closing quote (or at a "." after it), so the period inside the quotes is the
-said sentence's own.
+said sentence's own.  ``split_sentences`` cuts a line into sentences by these rules.
 """
 
 from __future__ import annotations
@@ -48,3 +48,28 @@ def closes(line: str, spans: list[tuple[int, int]], index: int) -> bool:
         ".",
         "?",
     )
+
+
+_STOPS = re.compile(r"[.?]")
+
+
+def split_sentences(line: str) -> list[tuple[int, str, str]]:
+    """Split one line into (column, sentence, terminator); terminator "" if it never ends."""
+    found: list[tuple[int, str, str]] = []
+    start = 0
+    quoted = quoted_spans(line)
+    # only a "." or a "?" or a closing quote can end a sentence: look at those alone
+    candidates = sorted({m.start() for m in _STOPS.finditer(line)} | {high for _, high in quoted})
+    for index in candidates:
+        char = line[index]
+        is_end = char == "?" or (char == "." and not line[index + 1 : index + 2].isdigit())
+        is_end = (is_end and not inside(quoted, index)) or closes(line, quoted, index)
+        if is_end:
+            text = line[start:index]
+            if text.strip():
+                found.append((start + 1 + len(text) - len(text.lstrip()), text.strip(), char))
+            start = index + 1
+    rest = line[start:]
+    if rest.strip():
+        found.append((start + 1 + len(rest) - len(rest.lstrip()), rest.strip(), ""))
+    return found
