@@ -93,20 +93,47 @@ def install() -> None:
         atexit.register(_save)
 
 
-def read_cache(path: str | None) -> dict[Any, Any]:
-    """The dictionary a cache file holds, or an empty one: missing, unreadable, not marshal,
-    or a file that another user owns or may write (it could hold anything)."""
+def read_owned(path: str | None) -> bytes | None:
+    """The bytes of a cache file, or None: missing, unreadable, or a file that another user
+    owns or may write (it could hold anything)."""
     if path is None:
-        return {}
+        return None
     try:
         with open(path, "rb") as stream:
             status = os.fstat(stream.fileno())
             if status.st_uid != os.getuid() or status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-                return {}
-            found = marshal.loads(stream.read())  # one read: see the module's last paragraph
-    except (OSError, EOFError, ValueError, TypeError):
+                return None
+            return stream.read()  # in one read: see the module's last paragraph
+    except OSError:
+        return None
+
+
+def read_cache(path: str | None) -> dict[Any, Any]:
+    """The dictionary a cache file holds, or an empty one (``read_owned``; not marshal)."""
+    data = read_owned(path)
+    if data is None:
+        return {}
+    try:
+        found = marshal.loads(data)
+    except (EOFError, ValueError, TypeError):
         return {}
     return found if isinstance(found, dict) else {}
+
+
+def write_bytes(path: str, data: bytes) -> None:
+    """Write a cache file atomically, in a folder only the user may enter; may raise."""
+    import tempfile
+
+    folder = os.path.dirname(path)
+    os.makedirs(folder, mode=0o700, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cache-")
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(data)
+        os.replace(temporary, path)
+    except BaseException:
+        os.unlink(temporary)
+        raise
 
 
 def write_cache(path: str | None, known: dict[Any, Any], limit: int = LIMIT) -> None:
@@ -116,21 +143,10 @@ def write_cache(path: str | None, known: dict[Any, Any], limit: int = LIMIT) -> 
     if path is None:
         return
     try:
-        import tempfile
-
-        folder = os.path.dirname(path)
-        os.makedirs(folder, mode=0o700, exist_ok=True)
         merged = {**read_cache(path), **known}
         if len(merged) > limit:
             merged = dict(known)
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".cache-")
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(marshal.dumps(merged))
-            os.replace(temporary, path)
-        except BaseException:
-            os.unlink(temporary)
-            raise
+        write_bytes(path, marshal.dumps(merged))
     except Exception:  # a read-only home, a full disk: the next run compiles again
         return
 

@@ -10,10 +10,11 @@ import re
 from collections.abc import Mapping, Sequence
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from lark import Lark
 
-from certify.syntax import regexes
+from certify.syntax import regexes, saved_parser
 from certify.syntax.lexicon import (
     compass,
     copulas,
@@ -75,18 +76,24 @@ def grammar_text() -> str:
     return filled("certify.lark", classes)
 
 
+OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "start": ["statement", "question"],
+    "propagate_positions": True,
+}
+
+
 def lalr(text: str) -> Lark:
-    """An LALR parser of a grammar text, with positions, cached on disk by Lark; its lexers
+    """An LALR parser of a grammar text, with positions: the one saved by an earlier run
+    (``saved_parser``), or built by Lark (from its own cache on disk) and saved; its lexers
     compile their regular expressions through ``regexes`` (once per machine)."""
-    built = Lark(
-        text,
-        parser="lalr",
-        lexer="contextual",
-        start=["statement", "question"],
-        propagate_positions=True,
-        cache=True,
-    )
+    kept = saved_parser.load(text, OPTIONS)
+    if kept is not None:
+        return kept
+    built = Lark(text, cache=True, **OPTIONS)
     regexes.use_in(built)
+    saved_parser.save(text, OPTIONS, built)
     return built
 
 

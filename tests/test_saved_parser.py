@@ -1,0 +1,109 @@
+"""A parser loaded from a saved pickle parses as the parser Lark builds from the grammar.
+
+``certify.syntax.saved_parser`` keeps the whole parser between runs.  These tests build each
+of the three grammars' parsers with Lark alone, round-trip them through ``save`` and ``load``,
+and compare what both make of every line of every sample and conformance case (trees, or the
+error's kind, position and expected terminals), for both start symbols.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from lark import Lark
+from lark.exceptions import UnexpectedInput
+
+from certify.syntax import grammar, puzzle, saved_parser, stepgame
+from tests.paths import CONFORMANCE, SAMPLES
+
+GRAMMARS: dict[str, Callable[[], str]] = {
+    "main": grammar.grammar_text,
+    "puzzle": puzzle.puzzle_grammar_text,
+    "stepgame": stepgame.grammar_text,
+}
+
+
+def lines() -> list[str]:
+    found = []
+    for folder in (SAMPLES, CONFORMANCE):
+        for path in sorted(folder.rglob("*.txt")):
+            for line in path.read_text(encoding="utf-8").splitlines():
+                sentence = line.split("#", 1)[0].strip().rstrip(".?")
+                if sentence:
+                    found.append(sentence)
+    return found
+
+
+def outcome(parser: Lark, text: str, start: str) -> object:
+    try:
+        return parser.parse(text, start=start)
+    except UnexpectedInput as error:
+        expected = getattr(error, "expected", None) or getattr(error, "allowed", None)
+        return (type(error).__name__, error.line, error.column, sorted(expected or ()))
+
+
+@pytest.mark.parametrize("name", sorted(GRAMMARS))
+def test_a_loaded_parser_parses_as_the_built_one(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    text = GRAMMARS[name]()
+    built = Lark(text, cache=True, **grammar.OPTIONS)
+    saved_parser.save(text, grammar.OPTIONS, built)
+    loaded = saved_parser.load(text, grammar.OPTIONS)
+    assert loaded is not None and loaded is not built
+    sentences = lines()
+    assert len(sentences) > 500
+    for sentence in sentences:
+        for start in ("statement", "question"):
+            assert outcome(loaded, sentence, start) == outcome(built, sentence, start), sentence
+
+
+def test_a_broken_or_foreign_file_is_not_loaded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    text = grammar.grammar_text()
+    saved_parser.save(text, grammar.OPTIONS, grammar.parser())
+    path = saved_parser.path_for(text, grammar.OPTIONS)
+    assert path is not None and saved_parser.load(text, grammar.OPTIONS) is not None
+    os.chmod(path, 0o666)  # anyone could have put anything in it
+    assert saved_parser.load(text, grammar.OPTIONS) is None
+    os.chmod(path, 0o600)
+    Path(path).write_bytes(b"\x80\x05not a pickle")
+    assert saved_parser.load(text, grammar.OPTIONS) is None
+    assert saved_parser.load(text + "\n", grammar.OPTIONS) is None  # another grammar text
+
+
+RUN = """
+import json
+from certify.syntax import saved_parser
+from certify.syntax.parse import read_document
+document = read_document("Ana is in the kitchen or the garden. Where is Ana?")
+print(json.dumps({**saved_parser._state, "sentences": len(document.sentences)}))
+"""
+
+
+def test_the_second_run_loads_what_the_first_saved(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+
+    def run() -> dict[str, int]:
+        done = subprocess.run(
+            [sys.executable, "-c", RUN], capture_output=True, text=True, env=env, check=True
+        )
+        found: dict[str, int] = json.loads(done.stdout)
+        return found
+
+    assert run() == {"loaded": 0, "saved": 1, "sentences": 2}
+    (kept,) = (tmp_path / "certify").glob("parser-*")
+    assert kept.stat().st_mode & 0o077 == 0
+    assert run() == {"loaded": 1, "saved": 0, "sentences": 2}
