@@ -9,7 +9,6 @@ examples are parsed once per process; ``match_examples`` is handed their cached 
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -18,11 +17,7 @@ from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 from certify.syntax.grammar import data_path, parser
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from certify.syntax.tables import read_toml
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +47,7 @@ class Mistake:
 
 @cache
 def _table() -> dict[str, Any]:
-    with data_path("errors.toml").open("rb") as handle:
-        table: dict[str, Any] = tomllib.load(handle)
-    return table
+    return read_toml(data_path("errors.toml"))
 
 
 @cache

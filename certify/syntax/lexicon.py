@@ -7,16 +7,12 @@ function knows where the file is (``lexicon_path``), and it is read once per pro
 
 from __future__ import annotations
 
-import sys
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from certify.syntax.tables import read_toml
 
 
 def lexicon_path() -> Path:
@@ -30,8 +26,7 @@ def lexicon_path() -> Path:
 
 @cache
 def _table() -> dict[str, dict[str, Any]]:
-    with lexicon_path().open("rb") as handle:
-        table: dict[str, dict[str, Any]] = tomllib.load(handle)
+    table: dict[str, dict[str, Any]] = read_toml(lexicon_path())
     return table
 
 

@@ -9,7 +9,6 @@ sentences with this grammar only.  The parser is built only for such texts.
 from __future__ import annotations
 
 import re
-import sys
 from dataclasses import dataclass
 from functools import cache
 
@@ -22,11 +21,7 @@ from certify.syntax import ast
 from certify.syntax.children import _as
 from certify.syntax.diagnose import accepted_terminals, describe_expected
 from certify.syntax.grammar import data_path, lalr
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+from certify.syntax.tables import read_toml
 
 _PIECES = re.compile(r"\{[AB]\}|[’']s\b|,|[^\s,]+")
 QUESTION = "What is the relation of the agent Z to the agent U?"
@@ -52,8 +47,7 @@ class Template:
 @cache
 def templates() -> tuple[Template, ...]:
     """The templates of ``grammar/stepgame.toml``, in file order."""
-    with data_path("stepgame.toml").open("rb") as handle:
-        table = tomllib.load(handle)
+    table = read_toml(data_path("stepgame.toml"))
     return tuple(Template(t["text"], t["label"]) for t in table["template"])
 
 
