@@ -28,10 +28,10 @@ from certify.meaning.moments import Reading, before, closed_reading, problem_at
 from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
 from certify.meaning.space import check_roles, decide_places
-from certify.meaning.text import show
 from certify.readout.answer import Certifier, Options
+from certify.readout.reading import reading_lines
 from certify.readout.remains import remaining_questions
-from certify.report import Answer, Measured, ReadingLine, Report, TextWarning, Unit
+from certify.report import Answer, Measured, Report, TextWarning, Unit
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
 from certify.syntax.located import ReservedWord
@@ -193,13 +193,15 @@ def check_document(
                 for q in remaining_questions(whole.problem)
             ]
         consistency = whole.consistency
+        if not options.unique:  # the solvers are done: free their memory before the reading
+            certifiers.free()
         warnings = [warning for q in every for warning, _ in unknown[id(q)]]
         report = Report(
             file=file,
             law=whole.problem.law,
             consistent=consistency.consistent,
             questions=tuple(answers),
-            reading=tuple(_reading(whole)),
+            reading=tuple(reading_lines(whole)),
             warnings=tuple(dict.fromkeys(warnings)),
             conflict=consistency.conflict,
             engine=options.engine,
@@ -232,8 +234,14 @@ class Certifiers:
         return self
 
     def __exit__(self, *_: object) -> None:
+        self.free()
+
+    def free(self) -> None:
+        """Free every solver made so far; a prefix asked for after this gets a new certifier."""
         for certifier in self.made:
             certifier.close()
+        self.made.clear()
+        self.cached.clear()
 
     def at(
         self,
@@ -309,27 +317,6 @@ def _locate_errors(errors: Sequence[TextError], document: Document, file: str) -
         if inner.line and not inner.source_line and inner.line <= len(document.lines):
             inner.located(file, document.lines[inner.line - 1])
         inner.file = inner.file or file
-
-
-def _reading(certifier: Certifier) -> list[ReadingLine]:
-    numeric = {id(s) for s in certifier.numeric}
-    vocabulary = certifier.problem.vocabulary
-    group_of: dict[int, str] = {}
-    for group in certifier.groups if certifier.numeric else []:
-        for constraint in group.constraints:
-            for tag in constraint.tags:
-                group_of[tag] = f"{group.name} ({group.reason})"
-    lines = []
-    for statement in certifier.problem.statements:
-        if statement.closure:  # the completion is no sentence of the text
-            continue
-        domain = (
-            group_of.get(statement.line, "numeric") if id(statement) in numeric else "boolean (SAT)"
-        )
-        lines.append(
-            ReadingLine(statement.line, statement.text, show(statement.formula, vocabulary), domain)
-        )
-    return lines
 
 
 def unit_of(query: queries.Query, vocabulary: ir.Vocabulary) -> Unit:
