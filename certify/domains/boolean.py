@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -94,8 +93,8 @@ class Encoding:
                 [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
             )
             return
-        encoded = CardEnc.equals(literals, 1, vpool=self.pool, encoding=EncType.seqcounter)
-        self.clauses.extend(encoded.clauses)
+        self.clauses += clausify.cardinality("atleast", literals, 1, self.pool)
+        self.clauses += clausify.cardinality("atmost", literals, 1, self.pool)
 
     def _space(self) -> None:
         for thing in self.vocabulary.located:
