@@ -81,27 +81,40 @@ def instance(quantified: ir.ForAll | ir.Exists, who: str) -> ir.Formula:
 
 
 def mentions(formula: ir.Formula, kinds: type | tuple[type, ...]) -> bool:
-    """Whether some node of the formula is one of ``kinds`` (stops at the first)."""
+    """Whether some node of the formula is one of ``kinds`` (stops at the first).
+
+    Each part's type is looked at where it is met, and only connectives go on the stack: most
+    nodes are atoms, and a statement is walked like this once or twice per certifier.
+    """
     wanted = set(kinds) if isinstance(kinds, tuple) else {kinds}
+    if type(formula) in wanted:
+        return True
     stack = [formula]
     while stack:
         f = stack.pop()
         kind = type(f)
-        if kind in wanted:
-            return True
+        parts: Iterable[ir.Formula]
         if kind in _NARY:
-            stack.extend(f.parts)  # type: ignore[union-attr]
+            parts = f.parts  # type: ignore[union-attr]
         elif kind in _UNARY:
-            stack.append(f.body)  # type: ignore[union-attr]
+            parts = (f.body,)  # type: ignore[union-attr]
         elif kind is ir.Implies:
-            stack += (f.premise, f.conclusion)  # type: ignore[union-attr]
+            parts = (f.premise, f.conclusion)  # type: ignore[union-attr]
         elif kind is ir.Iff:
-            stack += (f.left, f.right)  # type: ignore[union-attr]
+            parts = (f.left, f.right)  # type: ignore[union-attr]
+        else:
+            continue
+        for part in parts:
+            if type(part) in wanted:
+                return True
+            if type(part) in _CONNECTIVES:
+                stack.append(part)
     return False
 
 
 _NARY = frozenset({ir.And, ir.Or, ir.Count})
 _UNARY = frozenset({ir.Not, ir.ForAll, ir.Exists})
+_CONNECTIVES = _NARY | _UNARY | {ir.Implies, ir.Iff}
 
 
 def atoms_of(formula: ir.Formula) -> list[ir.Atom]:
