@@ -133,16 +133,14 @@ class Encoding:
 
     def and_of(self, parts: Sequence[int]) -> int:
         """A literal true iff every part is (Tseitin; shared between equal conjunctions)."""
+        if len(parts) <= 1:  # no gate: the part itself, or the constant true
+            return parts[0] if parts else self.true
         self._work += 1
         if not self._work % 1024:
             self.deadline.check("the SAT encoding")
         key = ("and", tuple(sorted(parts)))
         if key in self.cache:
             return self.cache[key]
-        if not parts:
-            return self.true
-        if len(parts) == 1:
-            return parts[0]
         out = self.variable(key)
         self.clauses.extend([[-out, p] for p in parts])
         self.clauses.append([out, *(-p for p in parts)])
@@ -151,6 +149,8 @@ class Encoding:
 
     def or_of(self, parts: Sequence[int]) -> int:
         """A literal true iff some part is."""
+        if len(parts) == 1:
+            return parts[0]
         return -self.and_of([-p for p in parts])
 
     def _count(self, parts: Sequence[int], low: int, high: int) -> int:

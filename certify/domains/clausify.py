@@ -71,10 +71,7 @@ def require(encoding: Encoding, guards: Guards, formula: ir.Formula) -> None:
                 _clause(encoding, (*guards, literal), [second.get(value, -encoding.true)])
             return
     if isinstance(formula, ir.Not) and isinstance(formula.body, (ir.SameValue, ir.SamePlace)):
-        first, second = _one_hot(encoding, formula.body)
-        for value, literal in first.items():  # never the same value: ¬(x = v ∧ y = v) each
-            if value in second:
-                _clause(encoding, (*guards, literal), [-second[value]])
+        _never_equal(encoding, guards, *_one_hot(encoding, formula.body))
         return
     if isinstance(formula, ir.OneOf):  # each thing of the attribute takes one of the values
         for (_, attribute), options in encoding.values.items():
@@ -104,6 +101,18 @@ def implying(encoding: Encoding, formula: ir.Formula) -> int:
         require(encoding, (out,), formula)
         return out
     return encoding.literal(formula)
+
+
+def _never_equal(
+    encoding: Encoding, guards: Guards, first: dict[str, int], second: dict[str, int]
+) -> None:
+    """``guards → ¬(x = v ∧ y = v)`` for each value v of both: ``_clause`` for each, with the
+    guards' part of the clause made once (a value literal is a variable of its own, never the
+    constant, so nothing else of ``_clause`` applies to it)."""
+    if -encoding.true in guards:
+        return
+    head = [-g for g in guards if g != encoding.true]
+    encoding.clauses += [[*head, -lit, -second[v]] for v, lit in first.items() if v in second]
 
 
 def _one_hot(
