@@ -254,5 +254,8 @@ def _clause(encoding: Encoding, guards: Guards, literals: list[int]) -> None:
     true = encoding.true
     if true in literals or -true in guards:
         return
-    clause = [-g for g in guards if g != true] + [lit for lit in literals if lit != -true]
+    if true in guards or -true in literals:
+        clause = [-g for g in guards if g != true] + [lit for lit in literals if lit != -true]
+    else:  # the usual case: nothing to leave out
+        clause = [-g for g in guards] + literals
     encoding.clauses.append(clause)
