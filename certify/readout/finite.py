@@ -234,7 +234,7 @@ def _containers(encoding: Encoding, place: str) -> Projection:
 
 
 def _first(labels: tuple[str, ...], values: tuple[bool, ...]) -> str:
-    return next((label for label, v in zip(labels, values) if v), ir.NONE)
+    return labels[values.index(True)] if True in values else ir.NONE
 
 
 def _people(names: tuple[str, ...], values: tuple[bool, ...], empty: str = "nobody") -> str:
