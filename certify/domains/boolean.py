@@ -267,15 +267,14 @@ class Encoding:
 
     def add(self, clauses: Iterable[list[int]]) -> None:
         """Add clauses to the live solver (new Tseitin definitions included)."""
-        for clause in clauses:
-            self.clauses.append(clause)
+        self.clauses.extend(clauses)
         self.sync()
 
     def sync(self) -> None:
-        """Send clauses created since the last call to the solver."""
-        for clause in self.clauses[self._added :]:
-            self.solver.add_clause(clause)
-        self._added = len(self.clauses)
+        """Send clauses created since the last call to the solver (in one call)."""
+        if len(self.clauses) > self._added:
+            self.solver.append_formula(self.clauses[self._added :])
+            self._added = len(self.clauses)
         if len(self.atoms) != self._phased:
             self._prefer_false()
 
