@@ -205,6 +205,8 @@ def _count(encoding: Encoding, guards: Guards, literals: list[int], count: ir.Co
 
 
 Bound = Literal["atleast", "atmost"]
+SHAPED = 32
+"""Cardinality constraints over up to this many literals are renamed from a kept shape."""
 
 
 def cardinality(kind: Bound, literals: Sequence[int], bound: int, pool: IDPool) -> list[list[int]]:
@@ -214,8 +216,14 @@ def cardinality(kind: Bound, literals: Sequence[int], bound: int, pool: IDPool) 
     The sequential counter's clauses depend only on the number of literals and the bound, so
     CardEnc encodes each shape once, over the literals 1..n and auxiliaries n+1..n+k, and each
     use renames them in one ``itemgetter`` call (CardEnc costs some 20 µs a call, mostly in
-    Python around its C encoder; a renaming, half that).
+    Python around its C encoder; a renaming, half that).  Only shapes of up to ``SHAPED``
+    literals are kept: a longer list is rarer, CardEnc's own C work dominates it, and keeping
+    every size of a text with hundreds of individuals costs megabytes.
     """
+    if len(literals) > SHAPED:
+        encode = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
+        cnf = encode(literals, bound, vpool=pool, encoding=EncType.seqcounter)
+        return list(cnf.clauses)
     shape = _shape(kind, len(literals), bound)
     if not shape.spans:
         return []
