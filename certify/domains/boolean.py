@@ -20,7 +20,6 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
 
-from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
@@ -94,8 +93,8 @@ class Encoding:
                 [[-a, -b] for i, a in enumerate(literals) for b in literals[i + 1 :]]
             )
             return
-        encoded = CardEnc.equals(literals, 1, vpool=self.pool, encoding=EncType.seqcounter)
-        self.clauses.extend(encoded.clauses)
+        self.clauses += clausify.cardinality("atleast", literals, 1, self.pool)
+        self.clauses += clausify.cardinality("atmost", literals, 1, self.pool)
 
     def _space(self) -> None:
         for thing in self.vocabulary.located:
@@ -134,16 +133,14 @@ class Encoding:
 
     def and_of(self, parts: Sequence[int]) -> int:
         """A literal true iff every part is (Tseitin; shared between equal conjunctions)."""
+        if len(parts) <= 1:  # no gate: the part itself, or the constant true
+            return parts[0] if parts else self.true
         self._work += 1
         if not self._work % 1024:
             self.deadline.check("the SAT encoding")
         key = ("and", tuple(sorted(parts)))
         if key in self.cache:
             return self.cache[key]
-        if not parts:
-            return self.true
-        if len(parts) == 1:
-            return parts[0]
         out = self.variable(key)
         self.clauses.extend([[-out, p] for p in parts])
         self.clauses.append([out, *(-p for p in parts)])
@@ -152,6 +149,8 @@ class Encoding:
 
     def or_of(self, parts: Sequence[int]) -> int:
         """A literal true iff some part is."""
+        if len(parts) == 1:
+            return parts[0]
         return -self.and_of([-p for p in parts])
 
     def _count(self, parts: Sequence[int], low: int, high: int) -> int:
@@ -268,15 +267,14 @@ class Encoding:
 
     def add(self, clauses: Iterable[list[int]]) -> None:
         """Add clauses to the live solver (new Tseitin definitions included)."""
-        for clause in clauses:
-            self.clauses.append(clause)
+        self.clauses.extend(clauses)
         self.sync()
 
     def sync(self) -> None:
-        """Send clauses created since the last call to the solver."""
-        for clause in self.clauses[self._added :]:
-            self.solver.add_clause(clause)
-        self._added = len(self.clauses)
+        """Send clauses created since the last call to the solver (in one call)."""
+        if len(self.clauses) > self._added:
+            self.solver.append_formula(self.clauses[self._added :])
+            self._added = len(self.clauses)
         if len(self.atoms) != self._phased:
             self._prefer_false()
 

@@ -19,9 +19,14 @@ so unsat cores, supports and conflicts are those of the Tseitin encoding, with f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from functools import cache
+from itertools import accumulate
+from operator import itemgetter
+from typing import TYPE_CHECKING, Literal
 
 from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
 
 from certify.meaning import ir
 
@@ -66,10 +71,7 @@ def require(encoding: Encoding, guards: Guards, formula: ir.Formula) -> None:
                 _clause(encoding, (*guards, literal), [second.get(value, -encoding.true)])
             return
     if isinstance(formula, ir.Not) and isinstance(formula.body, (ir.SameValue, ir.SamePlace)):
-        first, second = _one_hot(encoding, formula.body)
-        for value, literal in first.items():  # never the same value: ¬(x = v ∧ y = v) each
-            if value in second:
-                _clause(encoding, (*guards, literal), [-second[value]])
+        _never_equal(encoding, guards, *_one_hot(encoding, formula.body))
         return
     if isinstance(formula, ir.OneOf):  # each thing of the attribute takes one of the values
         for (_, attribute), options in encoding.values.items():
@@ -99,6 +101,18 @@ def implying(encoding: Encoding, formula: ir.Formula) -> int:
         require(encoding, (out,), formula)
         return out
     return encoding.literal(formula)
+
+
+def _never_equal(
+    encoding: Encoding, guards: Guards, first: dict[str, int], second: dict[str, int]
+) -> None:
+    """``guards → ¬(x = v ∧ y = v)`` for each value v of both: ``_clause`` for each, with the
+    guards' part of the clause made once (a value literal is a variable of its own, never the
+    constant, so nothing else of ``_clause`` applies to it)."""
+    if -encoding.true in guards:
+        return
+    head = [-g for g in guards if g != encoding.true]
+    encoding.clauses += [[*head, -lit, -second[v]] for v, lit in first.items() if v in second]
 
 
 def _one_hot(
@@ -181,15 +195,65 @@ def _count(encoding: Encoding, guards: Guards, literals: list[int], count: ir.Co
             for second in literals[index + 1 :]:
                 _clause(encoding, guards, [-first, -second])
         return
-    pool, kind = encoding.pool, EncType.seqcounter
     encoded = []
     if count.low > 0:
-        encoded.append(CardEnc.atleast(literals, count.low, vpool=pool, encoding=kind))
+        encoded += cardinality("atleast", literals, count.low, encoding.pool)
     if count.high < len(literals):
-        encoded.append(CardEnc.atmost(literals, count.high, vpool=pool, encoding=kind))
-    for cnf in encoded:
-        for clause in cnf.clauses:
-            _clause(encoding, guards, list(clause))
+        encoded += cardinality("atmost", literals, count.high, encoding.pool)
+    for clause in encoded:
+        _clause(encoding, guards, clause)
+
+
+Bound = Literal["atleast", "atmost"]
+SHAPED = 32
+"""Cardinality constraints over up to this many literals are renamed from a kept shape."""
+
+
+def cardinality(kind: Bound, literals: Sequence[int], bound: int, pool: IDPool) -> list[list[int]]:
+    """The clauses of ``CardEnc.atleast`` / ``CardEnc.atmost`` (sequential counter) over
+    ``literals``, their auxiliary variables taken from ``pool``: exactly what CardEnc returns.
+
+    The sequential counter's clauses depend only on the number of literals and the bound, so
+    CardEnc encodes each shape once, over the literals 1..n and auxiliaries n+1..n+k, and each
+    use renames them in one ``itemgetter`` call (CardEnc costs some 20 µs a call, mostly in
+    Python around its C encoder; a renaming, half that).  Only shapes of up to ``SHAPED``
+    literals are kept: a longer list is rarer, CardEnc's own C work dominates it, and keeping
+    every size of a text with hundreds of individuals costs megabytes.
+    """
+    if len(literals) > SHAPED:
+        encode = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
+        cnf = encode(literals, bound, vpool=pool, encoding=EncType.seqcounter)
+        return list(cnf.clauses)
+    shape = _shape(kind, len(literals), bound)
+    if not shape.spans:
+        return []
+    top = max([pool.top, *(abs(lit) for lit in literals)])
+    names = [*literals, *range(top + 1, top + shape.extra + 1)]
+    pool.top = top + shape.extra  # as CardEnc does: past the literals and the auxiliaries
+    renamed = shape.rename([-name for name in reversed(names)] + [0] + names)
+    return [list(renamed[start:end]) for start, end in shape.spans]
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """CardEnc's clauses over the literals 1..n and auxiliaries n+1..n+extra, flattened."""
+
+    rename: itemgetter[tuple[int, ...]]
+    """Picks the renamed literals, in order, from ``[-name_m, ..., -name_1, 0, name_1, ...]``."""
+    spans: tuple[tuple[int, int], ...]
+    """Where each clause starts and ends in what ``rename`` picks."""
+    extra: int
+
+
+@cache
+def _shape(kind: Bound, size: int, bound: int) -> _Shape:
+    encode = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
+    cnf = encode(list(range(1, size + 1)), bound, top_id=size, encoding=EncType.seqcounter)
+    extra = max(cnf.nv - size, 0)
+    flat = [lit + size + extra for clause in cnf.clauses for lit in clause]
+    ends = list(accumulate(len(clause) for clause in cnf.clauses))
+    spans = tuple(zip([0, *ends[:-1]], ends))
+    return _Shape(itemgetter(*flat, 0), spans, extra)  # the 0: a tuple even for one literal
 
 
 def _clause(encoding: Encoding, guards: Guards, literals: list[int]) -> None:
@@ -198,5 +262,8 @@ def _clause(encoding: Encoding, guards: Guards, literals: list[int]) -> None:
     true = encoding.true
     if true in literals or -true in guards:
         return
-    clause = [-g for g in guards if g != true] + [lit for lit in literals if lit != -true]
+    if true in guards or -true in literals:
+        clause = [-g for g in guards if g != true] + [lit for lit in literals if lit != -true]
+    else:  # the usual case: nothing to leave out
+        clause = [-g for g in guards] + literals
     encoding.clauses.append(clause)

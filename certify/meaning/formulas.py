@@ -81,44 +81,64 @@ def instance(quantified: ir.ForAll | ir.Exists, who: str) -> ir.Formula:
 
 
 def mentions(formula: ir.Formula, kinds: type | tuple[type, ...]) -> bool:
-    """Whether some node of the formula is one of ``kinds`` (stops at the first)."""
+    """Whether some node of the formula is one of ``kinds`` (stops at the first).
+
+    Each part's type is looked at where it is met, and only connectives go on the stack: most
+    nodes are atoms, and a statement is walked like this once or twice per certifier.
+    """
     wanted = set(kinds) if isinstance(kinds, tuple) else {kinds}
+    if type(formula) in wanted:
+        return True
     stack = [formula]
     while stack:
         f = stack.pop()
         kind = type(f)
-        if kind in wanted:
-            return True
+        parts: Iterable[ir.Formula]
         if kind in _NARY:
-            stack.extend(f.parts)  # type: ignore[union-attr]
+            parts = f.parts  # type: ignore[union-attr]
         elif kind in _UNARY:
-            stack.append(f.body)  # type: ignore[union-attr]
+            parts = (f.body,)  # type: ignore[union-attr]
         elif kind is ir.Implies:
-            stack += (f.premise, f.conclusion)  # type: ignore[union-attr]
+            parts = (f.premise, f.conclusion)  # type: ignore[union-attr]
         elif kind is ir.Iff:
-            stack += (f.left, f.right)  # type: ignore[union-attr]
+            parts = (f.left, f.right)  # type: ignore[union-attr]
+        else:
+            continue
+        for part in parts:
+            if type(part) in wanted:
+                return True
+            if type(part) in _CONNECTIVES:
+                stack.append(part)
     return False
 
 
 _NARY = frozenset({ir.And, ir.Or, ir.Count})
 _UNARY = frozenset({ir.Not, ir.ForAll, ir.Exists})
+_CONNECTIVES = _NARY | _UNARY | {ir.Implies, ir.Iff}
 
 
 def atoms_of(formula: ir.Formula) -> list[ir.Atom]:
-    """Every atom occurring in a formula, in order, with repetitions."""
-    if isinstance(formula, ir.Const):
-        return []
-    if isinstance(formula, ir.Not):
-        return atoms_of(formula.body)
-    if isinstance(formula, (ir.And, ir.Or, ir.Count)):
-        return [a for part in formula.parts for a in atoms_of(part)]
-    if isinstance(formula, ir.Implies):
-        return atoms_of(formula.premise) + atoms_of(formula.conclusion)
-    if isinstance(formula, ir.Iff):
-        return atoms_of(formula.left) + atoms_of(formula.right)
-    if isinstance(formula, (ir.ForAll, ir.Exists)):
-        return atoms_of(formula.body)
-    return [formula]
+    """Every atom occurring in a formula, in order, with repetitions.
+
+    One list and a stack of the nodes still to read (the parts pushed last first), instead of
+    a list per node joined on the way up: each statement is read like this several times.
+    """
+    found: list[ir.Atom] = []
+    stack = [formula]
+    while stack:
+        f = stack.pop()
+        kind = type(f)
+        if kind in _NARY:
+            stack.extend(reversed(f.parts))  # type: ignore[union-attr]
+        elif kind in _UNARY:
+            stack.append(f.body)  # type: ignore[union-attr]
+        elif kind is ir.Implies:
+            stack += (f.conclusion, f.premise)  # type: ignore[union-attr]
+        elif kind is ir.Iff:
+            stack += (f.right, f.left)  # type: ignore[union-attr]
+        elif kind is not ir.Const:
+            found.append(f)  # type: ignore[arg-type]
+    return found
 
 
 def constraints_of(formula: ir.Formula) -> list[LinearConstraint] | None:

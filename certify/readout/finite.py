@@ -122,37 +122,57 @@ def answer_sets(
     activation = encoding.pool.id(("block", len(encoding.clauses)))
     new = [encoding.pool.id(("new", activation, index)) for index in range(len(projections))]
     encoding.add([[-activation, *new]])
-    found: list[list[Found]] = [[] for _ in projections]
-    seen: list[set[str]] = [set() for _ in projections]
+    found: list[dict[str, Found]] = [{} for _ in projections]
     blocked: list[set[tuple[bool, ...]]] = [set() for _ in projections]
     complete = False
     stopped: LimitReached | None = None
+    solving = [*assumptions, activation]
     for _ in range(max(1, budget) * len(projections)):
         try:
-            model = encoding.solve([*assumptions, activation])
+            model = encoding.solve(solving)
         except LimitReached as stop:
             stopped = stop
             break
         if model is None:
             complete = True
             break
-        true, blocks = set(model), []
-        for index, projection in enumerate(projections):
-            values = tuple(lit in true for lit in projection.literals)
-            answer = projection.read(values)
-            if answer not in seen[index]:
-                seen[index].add(answer)
-                numbers = tuple(sorted(encoding.numbers.items()))
-                found[index].append(Found(answer, tuple(model), values, numbers))
-            if values not in blocked[index]:
-                blocked[index].add(values)
-                differs = [-lit if v else lit for lit, v in zip(projection.literals, values)]
-                blocks.append([-new[index], *differs])
-        encoding.add(blocks)
+        encoding.add(_news(encoding, projections, new, model, found, blocked))
     encoding.add([[-activation]])
     return [
-        FiniteAnswers(tuple(f), complete, p.candidates, stopped) for f, p in zip(found, projections)
+        FiniteAnswers(tuple(f.values()), complete, p.candidates, stopped)
+        for f, p in zip(found, projections)
     ]
+
+
+def _news(
+    encoding: Encoding,
+    projections: list[Projection],
+    new: list[int],
+    model: list[int],
+    found: list[dict[str, Found]],
+    blocked: list[set[tuple[bool, ...]]],
+) -> list[list[int]]:
+    """Read one model by every projection: record each answer not found before (with the
+    model), and return the blocking clause of each projection value not seen before.
+
+    Equal values give equal answers, so a value already blocked is not read again.
+    """
+    true, blocks = set(model), []
+    witness: tuple[int, ...] | None = None
+    for index, projection in enumerate(projections):
+        values = tuple([lit in true for lit in projection.literals])
+        if values in blocked[index]:
+            continue
+        blocked[index].add(values)
+        answer = projection.read(values)
+        if answer not in found[index]:
+            if witness is None:
+                witness = tuple(model)
+            numbers = tuple(sorted(encoding.numbers.items()))
+            found[index][answer] = Found(answer, witness, values, numbers)
+        differs = [-lit if v else lit for lit, v in zip(projection.literals, values)]
+        blocks.append([-new[index], *differs])
+    return blocks
 
 
 def condition(encoding: Encoding, projection: Projection, values: tuple[bool, ...]) -> int:
@@ -214,7 +234,7 @@ def _containers(encoding: Encoding, place: str) -> Projection:
 
 
 def _first(labels: tuple[str, ...], values: tuple[bool, ...]) -> str:
-    return next((label for label, v in zip(labels, values) if v), ir.NONE)
+    return labels[values.index(True)] if True in values else ir.NONE
 
 
 def _people(names: tuple[str, ...], values: tuple[bool, ...], empty: str = "nobody") -> str:
