@@ -19,7 +19,7 @@ import pytest
 from lark import Lark
 from lark.exceptions import UnexpectedInput
 
-from certify.syntax import grammar, puzzle, saved_parser, stepgame
+from certify.syntax import grammar, puzzle, regexes, saved_parser, stepgame
 from tests.paths import CONFORMANCE, SAMPLES
 
 GRAMMARS: dict[str, Callable[[], str]] = {
@@ -56,9 +56,13 @@ def test_a_loaded_parser_parses_as_the_built_one(
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     text = GRAMMARS[name]()
     built = Lark(text, cache=True, **grammar.OPTIONS)
+    regexes.use_in(built)
     saved_parser.save(text, grammar.OPTIONS, built)
     loaded = saved_parser.load(text, grammar.OPTIONS)
     assert loaded is not None and loaded is not built
+    contextual = loaded.parser.lexer
+    lexers = [*contextual.lexers.values(), contextual.root_lexer]
+    assert all(x.re is regexes.CACHED for x in lexers)  # the one instance, not a copy
     sentences = lines()
     assert len(sentences) > 500
     for sentence in sentences:

@@ -120,8 +120,15 @@ class CachedRe:
     def __getattr__(self, name: str) -> Any:
         return getattr(re, name)
 
+    def __reduce__(self) -> tuple[Any, tuple[()]]:
+        return _cached, ()  # a saved parser's lexers get this module's one instance back
+
 
 CACHED = CachedRe()
+
+
+def _cached() -> CachedRe:
+    return CACHED
 
 
 def use_in(parser: Lark) -> int:

@@ -7,8 +7,9 @@ pickles the parser Lark built, before it has parsed anything, into ``$XDG_CACHE_
 (``certify.compiled``'s folder and checks: read only when the user owns the file and nobody
 else may write it, not written when Python is told not to write bytecode), and ``load``
 unpickles it in 10-14 ms.  The file's name is a digest of everything the parser depends on:
-the grammar text, Lark's version and its options here, and this Python; anything else that
-goes wrong in loading means building as before.
+the grammar text, Lark's version and its options here, this Python, and the source of the two
+modules whose objects the pickle holds (this one and ``regexes``); anything else that goes
+wrong in loading means building as before.
 
 Two things of the parser do not pickle as they are, and are pickled by what they stand for:
 the modules its lexers hold (``re``), by name, and the two actions of the parse table, which
@@ -35,6 +36,7 @@ from lark import Lark
 from lark.parsers import lalr_analysis
 
 from certify.compiled import cache_file, read_owned, write_bytes
+from certify.syntax import regexes
 
 KEEP = 8
 """At most this many saved parsers (three grammars; the rest are older grammar texts)."""
@@ -46,8 +48,11 @@ def path_for(text: str, options: dict[str, Any]) -> str | None:
     """Where the parser of ``text`` built with ``options`` is kept, or None (no cache)."""
     digest = hashlib.sha256(
         "\0".join((text, lark.__version__, repr(sorted(options.items())))).encode("utf-8")
-    ).hexdigest()
-    return cache_file(f"parser-{digest[:32]}")
+    )
+    for module in (__file__, regexes.__file__):  # the code whose objects the pickle holds
+        with open(module, "rb") as source:
+            digest.update(source.read())
+    return cache_file(f"parser-{digest.hexdigest()[:32]}")
 
 
 class _Pickler(pickle.Pickler):
