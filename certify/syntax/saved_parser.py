@@ -49,9 +49,12 @@ def path_for(text: str, options: dict[str, Any]) -> str | None:
     digest = hashlib.sha256(
         "\0".join((text, lark.__version__, repr(sorted(options.items())))).encode("utf-8")
     )
-    for module in (__file__, regexes.__file__):  # the code whose objects the pickle holds
-        with open(module, "rb") as source:
-            digest.update(source.read())
+    try:
+        for module in (__file__, regexes.__file__):  # the code whose objects the pickle holds
+            with open(module, "rb") as source:
+                digest.update(source.read())
+    except OSError:  # no source beside the code (a frozen build): keep no parser
+        return None
     return cache_file(f"parser-{digest.hexdigest()[:32]}")
 
 
