@@ -13,9 +13,10 @@ Closure is chosen by size and budget:
   ``M <- min(M, M (x) M)``; every partial closure is a valid outer bound, so an unfinished one
   is reported as ``stopped`` and inexact, never wrong;
 * small graphs (up to 40 nodes): Floyd-Warshall at construction, O(N^3);
-* larger graphs: Bellman-Ford potentials at construction, O(N E); a question then costs two
-  Dijkstra runs (Johnson's reweighting) and the full closure, computed only if a caller needs
-  it, is Johnson's algorithm, O(N E log N).
+* larger graphs: Bellman-Ford potentials at construction, O(N E) (in pure Python unless that
+  needs many passes: ``dbm_pairs.RELAXATIONS``); a question then costs two Dijkstra runs
+  (Johnson's reweighting) and the full closure, computed only if a caller needs it, is
+  Johnson's algorithm, O(N E log N).
 
 Integers: constraints whose variables are all integers are tightened (``< c`` to
 ``<= ceil(c) - 1``, ``<= c`` to ``<= floor(c)``), after which shortest paths are exact over the
@@ -158,7 +159,7 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
             self._matrix = floyd_warshall(self._graph)
             self._empty = has_negative_diagonal(self._matrix)
         else:
-            from certify.domains.dbm_pairs import PairOracle  # numpy and scipy pay off here
+            from certify.domains.dbm_pairs import PairOracle
 
             self._oracle = PairOracle.build(self._graph)
             self._empty = self._oracle is None
@@ -293,7 +294,7 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         elif self._graph.size <= SMALL:
             found = potentials(self._graph)  # exact, and no numpy to load for a small graph
         else:
-            from certify.domains.dbm_pairs import PairOracle  # scipy when float-safe
+            from certify.domains.dbm_pairs import PairOracle
 
             oracle = PairOracle.build(self._graph)
             found = None if oracle is None else oracle.potential
