@@ -67,7 +67,26 @@ class LinearExpr:
 
     def evaluate(self, point: Point) -> Fraction:
         """Value of the expression at ``point`` (every variable must be present)."""
+        whole = _integer_sum(self.terms, point)
+        if whole is not None and self.constant.denominator == 1:
+            return Fraction(whole + self.constant.numerator)
         return self.constant + sum((c * point[n] for n, c in self.terms), Fraction(0))
+
+
+def _integer_sum(terms: tuple[tuple[str, Fraction], ...], point: Point) -> int | None:
+    """``sum(c * point[n])`` in plain integers when every coefficient and value is one.
+
+    The common case (integer bounds, integer witnesses) then costs no ``Fraction`` at all,
+    which is most of the time of checking a witness of thousands of constraints; None sends
+    the caller to exact ``Fraction`` arithmetic.
+    """
+    total = 0
+    for name, c in terms:
+        value = point[name]
+        if c.denominator != 1 or value.denominator != 1:
+            return None
+        total += c.numerator * value.numerator
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +124,12 @@ class LinearConstraint:
 
     def holds(self, point: Point) -> bool:
         """Whether ``point`` satisfies the constraint, exactly."""
+        whole = _integer_sum(self.terms, point)
+        if whole is not None and self.bound.denominator == 1:
+            bound = self.bound.numerator
+            if self.op == "<=":
+                return whole <= bound
+            return whole < bound if self.op == "<" else whole == bound
         value = self.expr.evaluate(point)
         if self.op == "<=":
             return value <= self.bound
