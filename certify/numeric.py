@@ -33,10 +33,8 @@ class LinearExpr:
     @staticmethod
     def of(coefficients: Mapping[str, Fraction | int], constant: Fraction | int = 0) -> LinearExpr:
         """Build an expression, dropping zero coefficients and sorting by variable."""
-        terms = tuple(
-            sorted((name, Fraction(c)) for name, c in coefficients.items() if Fraction(c) != 0)
-        )
-        return LinearExpr(terms, Fraction(constant))
+        terms = tuple(sorted((name, _exact(c)) for name, c in coefficients.items() if c != 0))
+        return LinearExpr(terms, _exact(constant))
 
     @staticmethod
     def variable(name: str) -> LinearExpr:
@@ -55,9 +53,10 @@ class LinearExpr:
     def plus(self, other: LinearExpr, scale: Fraction | int = 1) -> LinearExpr:
         """Return ``self + scale * other``."""
         merged = self.coefficients()
+        factor = _exact(scale)
         for name, c in other.terms:
-            merged[name] = merged.get(name, Fraction(0)) + Fraction(scale) * c
-        return LinearExpr.of(merged, self.constant + Fraction(scale) * other.constant)
+            merged[name] = merged.get(name, 0) + factor * c
+        return LinearExpr.of(merged, self.constant + factor * other.constant)
 
     def scaled(self, factor: Fraction | int) -> LinearExpr:
         """Return ``factor * self``."""
@@ -71,6 +70,12 @@ class LinearExpr:
         if whole is not None and self.constant.denominator == 1:
             return Fraction(whole + self.constant.numerator)
         return self.constant + sum((c * point[n] for n, c in self.terms), Fraction(0))
+
+
+def _exact(number: Fraction | int) -> Fraction:
+    """``number`` as a Fraction (a Fraction as it is: building a new one is most of the cost
+    of lowering a numeric sentence)."""
+    return number if isinstance(number, Fraction) else Fraction(number)
 
 
 def _integer_sum(terms: tuple[tuple[str, Fraction], ...], point: Point) -> int | None:
