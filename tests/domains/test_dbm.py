@@ -243,3 +243,27 @@ def test_a_large_system_with_huge_bounds_reads_its_pairs_exactly() -> None:
     assert domain.bound(var("x1").plus(var("x45"), -1)) == Interval(
         None, Fraction(-44 * step), False, True
     )
+
+
+def test_a_pinned_witness_of_a_large_system_is_the_rebuilt_ones() -> None:
+    # witness([extra]) of a graph past Floyd-Warshall lowers the potentials it has
+    # (dbm_pairs.with_edges) instead of building the meet: same point, same emptiness.
+    rng = random.Random(11)
+    names = [f"v{i}" for i in range(60)]
+    for trial in range(30):
+        solution = {name: rng.randint(-20, 20) for name in names}
+        constraints = []
+        for tag in range(90):
+            a, b = rng.sample(names, 2)
+            relation = "=" if tag % 17 == 0 else "<" if tag % 5 == 0 and trial % 2 else "<="
+            gap = solution[a] - solution[b] + (0 if relation == "=" else rng.randint(1, 6))
+            constraints.append(constraint(var(a).plus(var(b), -1), relation, gap, tag))
+        integers = frozenset(names) if trial % 3 == 0 else frozenset()
+        domain = DifferenceBoundMatrix.from_constraints(constraints, integers)
+        for _ in range(6):
+            a, b = rng.sample(names, 2)
+            expr = var(a).plus(var(b), -1) if rng.random() < 0.7 else var(a)
+            relation = rng.choice(["=", "<=", ">=", "<", ">"])
+            extra = constraint(expr, relation, rng.randint(-30, 30), 1000)
+            rebuilt = domain.meet(DifferenceBoundMatrix.from_constraints([extra])).witness()
+            assert domain.witness([extra]) == rebuilt
