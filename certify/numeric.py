@@ -33,10 +33,8 @@ class LinearExpr:
     @staticmethod
     def of(coefficients: Mapping[str, Fraction | int], constant: Fraction | int = 0) -> LinearExpr:
         """Build an expression, dropping zero coefficients and sorting by variable."""
-        terms = tuple(
-            sorted((name, Fraction(c)) for name, c in coefficients.items() if Fraction(c) != 0)
-        )
-        return LinearExpr(terms, Fraction(constant))
+        terms = tuple(sorted((name, _exact(c)) for name, c in coefficients.items() if c != 0))
+        return LinearExpr(terms, _exact(constant))
 
     @staticmethod
     def variable(name: str) -> LinearExpr:
@@ -55,9 +53,10 @@ class LinearExpr:
     def plus(self, other: LinearExpr, scale: Fraction | int = 1) -> LinearExpr:
         """Return ``self + scale * other``."""
         merged = self.coefficients()
+        factor = _exact(scale)
         for name, c in other.terms:
-            merged[name] = merged.get(name, Fraction(0)) + Fraction(scale) * c
-        return LinearExpr.of(merged, self.constant + Fraction(scale) * other.constant)
+            merged[name] = merged.get(name, 0) + factor * c
+        return LinearExpr.of(merged, self.constant + factor * other.constant)
 
     def scaled(self, factor: Fraction | int) -> LinearExpr:
         """Return ``factor * self``."""
@@ -67,7 +66,32 @@ class LinearExpr:
 
     def evaluate(self, point: Point) -> Fraction:
         """Value of the expression at ``point`` (every variable must be present)."""
+        whole = _integer_sum(self.terms, point)
+        if whole is not None and self.constant.denominator == 1:
+            return Fraction(whole + self.constant.numerator)
         return self.constant + sum((c * point[n] for n, c in self.terms), Fraction(0))
+
+
+def _exact(number: Fraction | int) -> Fraction:
+    """``number`` as a Fraction (a Fraction as it is: building a new one is most of the cost
+    of lowering a numeric sentence)."""
+    return number if isinstance(number, Fraction) else Fraction(number)
+
+
+def _integer_sum(terms: tuple[tuple[str, Fraction], ...], point: Point) -> int | None:
+    """``sum(c * point[n])`` in plain integers when every coefficient and value is one.
+
+    The common case (integer bounds, integer witnesses) then costs no ``Fraction`` at all,
+    which is most of the time of checking a witness of thousands of constraints; None sends
+    the caller to exact ``Fraction`` arithmetic.
+    """
+    total = 0
+    for name, c in terms:
+        value = point[name]
+        if c.denominator != 1 or value.denominator != 1:
+            return None
+        total += c.numerator * value.numerator
+    return total
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +129,12 @@ class LinearConstraint:
 
     def holds(self, point: Point) -> bool:
         """Whether ``point`` satisfies the constraint, exactly."""
+        whole = _integer_sum(self.terms, point)
+        if whole is not None and self.bound.denominator == 1:
+            bound = self.bound.numerator
+            if self.op == "<=":
+                return whole <= bound
+            return whole < bound if self.op == "<" else whole == bound
         value = self.expr.evaluate(point)
         if self.op == "<=":
             return value <= self.bound

@@ -124,3 +124,14 @@ def test_version_alone_is_answered_before_the_command_line() -> None:
     probe += "runpy.run_module('certify', run_name='__main__'); print(sorted(sys.modules))"
     modules = version("-c", probe).stdout
     assert "'typer'" not in modules and "'certify.cli.app'" not in modules
+
+
+def test_a_large_difference_text_loads_neither_numpy_nor_scipy(tmp_path: Path) -> None:
+    # 300 variables: past Floyd-Warshall (dbm.SMALL), answered by the pure-Python potentials,
+    # which stay below dbm_pairs.RELAXATIONS on a chain.
+    text = tmp_path / "chain.txt"
+    lines = [f"x{i + 1} - x{i} <= {i % 7 + 1}." for i in range(1, 300)]
+    text.write_text("\n".join([*lines, "x1 - x300 <= -5.", "What is x300 - x1?"]) + "\n")
+    modules = loaded(tmp_path, str(text), "--json")
+    assert "certify.domains.dbm_pairs" in modules  # the pair oracle did answer
+    assert not tops(modules) & {"numpy", "scipy"}

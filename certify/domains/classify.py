@@ -81,6 +81,18 @@ def classify(
     return Choice("linear", f"general linear (coefficients {first} and {second} in one constraint)")
 
 
+def stronger(domain: str, constraint: LinearConstraint) -> str:
+    """``classify(constraints + (constraint,)).domain`` from ``domain``, the choice for
+    ``constraints``, when no variable of either is an integer.
+
+    Without integers nothing is mixed, and the fragments are nested (interval, dbm, octagon,
+    linear), so the cheapest domain for both is the stronger of the two.
+    """
+    kind = shape(constraint)
+    needed = next((name for name, fragment, _ in _FRAGMENTS if kind in fragment), "linear")
+    return needed if RANK[needed] > RANK[domain] else domain
+
+
 def build(
     name: str,
     constraints: Sequence[LinearConstraint],

@@ -13,9 +13,10 @@ Closure is chosen by size and budget:
   ``M <- min(M, M (x) M)``; every partial closure is a valid outer bound, so an unfinished one
   is reported as ``stopped`` and inexact, never wrong;
 * small graphs (up to 40 nodes): Floyd-Warshall at construction, O(N^3);
-* larger graphs: Bellman-Ford potentials at construction, O(N E); a question then costs two
-  Dijkstra runs (Johnson's reweighting) and the full closure, computed only if a caller needs
-  it, is Johnson's algorithm, O(N E log N).
+* larger graphs: Bellman-Ford potentials at construction, O(N E) (in pure Python unless that
+  needs many passes: ``dbm_pairs.RELAXATIONS``); a question then costs two Dijkstra runs
+  (Johnson's reweighting) and the full closure, computed only if a caller needs it, is
+  Johnson's algorithm, O(N E log N).
 
 Integers: constraints whose variables are all integers are tightened (``< c`` to
 ``<= ceil(c) - 1``, ``<= c`` to ``<= floor(c)``), after which shortest paths are exact over the
@@ -158,7 +159,7 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
             self._matrix = floyd_warshall(self._graph)
             self._empty = has_negative_diagonal(self._matrix)
         else:
-            from certify.domains.dbm_pairs import PairOracle  # numpy and scipy pay off here
+            from certify.domains.dbm_pairs import PairOracle
 
             self._oracle = PairOracle.build(self._graph)
             self._empty = self._oracle is None
@@ -254,6 +255,13 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         return LinearConstraint.make(LinearExpr.of(terms), op, LinearExpr.of({}, value))
 
     def _candidate(self, extra: tuple[LinearConstraint, ...]) -> dict[str, Fraction] | None:
+        if extra and self._oracle is not None:
+            edges = self._extra_edges(extra)
+            if edges is not None:  # the meet's potentials, from these ones: no new graph
+                from certify.domains.dbm_pairs import with_edges
+
+                found = with_edges(self._graph, self._oracle.potential, edges)
+                return None if found is None else self._point_of(found)
         target = self if not extra else self.meet(type(self).from_constraints(extra))
         if target.is_bottom() is True:
             return None
@@ -261,6 +269,34 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         if isinstance(matrix, list) and target._stopped is None:
             return target._sequential_point(matrix)
         return target._potential_point()
+
+    def _extra_edges(
+        self, extra: tuple[LinearConstraint, ...]
+    ) -> list[tuple[int, int, int]] | None:
+        """The encoded edges of ``extra`` when the meet keeps this graph's nodes and encoding
+        (bounds and differences of known variables, each with a unit form, no new denominator,
+        no strict bound where there was none); None when the meet must be built instead."""
+        if any(shape(c) not in ("bound", "difference") for c in extra):
+            return None
+        if any(n not in self._index for c in extra for n in c.variables):
+            return None
+        if any(unit_form(tighten(c, self._integers)) is None for c in extra):
+            return None
+        edges = [e for c in extra for e in self._edges_of(0, c)]
+        scaling = self._scaling
+        for _, _, value, strict, _, _ in edges:
+            if (value * scaling.unit).denominator != 1 or (strict and scaling.slack == 1):
+                return None
+        return [(tail, head, scaling.encode(v, s)) for tail, head, v, s, _, _ in edges]
+
+    def _point_of(self, potential: list[int]) -> dict[str, Fraction]:
+        """The solution a potential stands for, in the user's units."""
+        whole = self._scaling.slack * self._scaling.unit
+        return {
+            name: Fraction(potential[i] - potential[0], whole)
+            for i, name in enumerate(self._nodes)
+            if i
+        }
 
     def _sequential_point(self, closed: Matrix) -> dict[str, Fraction] | None:
         """Fix the variables one by one inside their closed bounds, re-closing in O(N^2) each.
@@ -293,16 +329,11 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         elif self._graph.size <= SMALL:
             found = potentials(self._graph)  # exact, and no numpy to load for a small graph
         else:
-            from certify.domains.dbm_pairs import PairOracle  # scipy when float-safe
+            from certify.domains.dbm_pairs import PairOracle
 
             oracle = PairOracle.build(self._graph)
             found = None if oracle is None else oracle.potential
-        if found is None:
-            return None
-        whole = self._scaling.slack * self._scaling.unit
-        return {
-            name: Fraction(found[i] - found[0], whole) for i, name in enumerate(self._nodes) if i
-        }
+        return None if found is None else self._point_of(found)
 
 
 def _choose_encoded(low: int | None, high: int | None, whole: int, integer: bool) -> int | None:

@@ -297,7 +297,16 @@ def potentials(graph: DifferenceGraph) -> list[int] | None:
     ``h[v] <= h[u] + w(u, v)`` on every edge, so it is itself a solution of the system.
     """
     found = _bellman_ford(graph)
+    assert found is not None  # no pass limit
     return None if isinstance(found, _Cycle) else found
+
+
+def potentials_within(graph: DifferenceGraph, passes: int | None) -> tuple[bool, list[int] | None]:
+    """``potentials`` in at most ``passes`` passes: (False, None) when they did not suffice."""
+    found = _bellman_ford(graph, passes)
+    if found is None:
+        return False, None
+    return True, None if isinstance(found, _Cycle) else found
 
 
 def negative_cycle(graph: DifferenceGraph) -> list[int] | None:
@@ -311,21 +320,22 @@ class _Cycle:
     cycle: list[int]
 
 
-def _bellman_ford(graph: DifferenceGraph) -> list[int] | _Cycle:
+def _bellman_ford(graph: DifferenceGraph, passes: int | None = None) -> list[int] | _Cycle | None:
     """Bellman-Ford with a cycle check of the predecessor graph after passes 1, 2, 4, 8, ...
 
     A cycle among predecessor pointers always has negative weight, so checking them finds a
     contradiction long before the N-th pass.  Checking after every pass would cost O(N) per
     pass, most of the time on a long chain; checking after passes 1, 2, 4, ... and every pass
     from the N-th on costs O(N log N) in all and still ends by pass N + 1 on a negative cycle,
-    as checking every pass did.  Raises ``LimitReached`` at the run's deadline.
+    as checking every pass did.  Raises ``LimitReached`` at the run's deadline; returns None
+    when ``passes`` passes end without either.
     """
     size = graph.size
     distance = [0] * size
     parent = [-1] * size
     edges = list(graph.edges.items())
     deadline = current()
-    for passes in range(1, size + 2):
+    for done in range(1, size + 2):
         deadline.check("Bellman-Ford")
         changed = False
         for (u, v), w in edges:
@@ -335,10 +345,12 @@ def _bellman_ford(graph: DifferenceGraph) -> list[int] | _Cycle:
                 changed = True
         if not changed:
             return distance
-        if passes & (passes - 1) == 0 or passes >= size:
+        if done & (done - 1) == 0 or done >= size:
             cycle = _parent_cycle(parent)
             if cycle is not None:
                 return _Cycle(cycle)
+        if passes is not None and done >= passes:
+            return None
     raise AssertionError("Bellman-Ford neither converged nor found a cycle")
 
 

@@ -101,6 +101,8 @@ def mixed_components(constraints: Iterable[LinearConstraint], integers: frozense
     Groups that are all-integer or all-real are independent problems, so a domain that is exact
     on each kind alone is exact on their conjunction.
     """
+    if not integers:
+        return False  # all real: nothing to mix, and no union-find over every constraint
     kinds: dict[str, set[bool]] = {}
     for name, representative in representatives(constraints).items():
         kinds.setdefault(representative, set()).add(name in integers)

@@ -55,12 +55,18 @@ def _parts(item: object) -> list[object]:
 
 
 def noun_phrases(node: object) -> Iterator[ast.NP]:
-    """Every noun phrase of an AST node, in order (iteratively: no recursion limit)."""
+    """Every noun phrase of an AST node, in order (iteratively: no recursion limit).
+
+    A comparison of numbers (``ast.Arith``) names variables, never noun phrases: the walk
+    does not go into its expressions (most of the sentences of a numeric text).
+    """
     stack = [node]
     while stack:
         item = stack.pop()
         if isinstance(item, ast.NP):
             yield item
+        elif isinstance(item, ast.Arith):
+            continue
         elif isinstance(item, tuple):
             stack.extend(reversed(item))
         elif dataclasses.is_dataclass(item) and not isinstance(item, type):
@@ -74,6 +80,8 @@ def _plural_name_subjects(node: object) -> Iterator[ast.Clause]:
         if isinstance(item, ast.Clause):
             if item.plural and item.subject.kind == "name" and item.subject.text[:1].isupper():
                 yield item
+        elif isinstance(item, ast.Arith):
+            continue  # no clause inside a comparison of numbers
         elif isinstance(item, tuple):
             stack.extend(item)
         elif dataclasses.is_dataclass(item) and not isinstance(item, (type, ast.NP)):

@@ -28,6 +28,8 @@ class Group:
     domain: NumericDomain
     name: str
     reason: str
+    chosen: str = ""
+    """The dispatcher's choice for the constraints (``name`` differs under ``--domain``)."""
 
     @property
     def variables(self) -> frozenset[str]:
@@ -48,7 +50,11 @@ def make_group(
         reason = f"forced by --domain (the dispatcher would choose {name}: {reason})"
         name = domain
     return Group(
-        tuple(constraints), build(name, tuple(constraints), integers, budget), name, reason
+        tuple(constraints),
+        build(name, tuple(constraints), integers, budget),
+        name,
+        reason,
+        choice.domain,
     )
 
 

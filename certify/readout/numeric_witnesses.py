@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from certify import run_limits
 from certify.domains.base import NumericDomain
-from certify.domains.classify import RANK, build, classify
+from certify.domains.classify import RANK, build, classify, stronger
 from certify.meaning import ir, queries
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.readout.numbers import Group, pin, probe_values
@@ -114,7 +114,10 @@ def with_constraint(certifier: Certifier, group: Group, extra: LinearConstraint)
 def _domain_for(certifier: Certifier, group: Group, extra: LinearConstraint) -> str:
     """The group's domain, or a stronger one when ``extra`` is outside its fragment."""
     integers = certifier.problem.vocabulary.integers
-    needed = classify((*group.constraints, extra), integers).domain
+    if group.chosen and not (integers and integers & (group.variables | set(extra.variables))):
+        needed = stronger(group.chosen, extra)  # no integer variable: classify's answer, O(1)
+    else:
+        needed = classify((*group.constraints, extra), integers).domain
     return needed if RANK[needed] > RANK[group.name] else group.name
 
 

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from certify.domains.classify import DOMAINS, build, classify, components
+from certify.domains.classify import DOMAINS, build, classify, components, stronger
 from certify.domains.linear import LinearDomain
 from certify.numeric import LinearConstraint, LinearExpr
 
@@ -104,3 +104,20 @@ def test_forcing_intervals_on_the_seed_pair_shows_the_sandwich() -> None:
     assert exact.bound(var("x")).single == Fraction(6)
     assert exact.bound(var("y")).single == Fraction(4)
     assert weak.bound(var("x")).includes(exact.bound(var("x")))
+
+
+ANY_FRAGMENT = st.sampled_from(("bounds", "differences", "octagonal", "linear")).flatmap(
+    lambda kind: systems(kind, integer=False)
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(ANY_FRAGMENT, ANY_FRAGMENT)
+def test_the_stronger_of_two_choices_is_the_choice_for_both(
+    constraints: list[LinearConstraint], extras: list[LinearConstraint]
+) -> None:
+    # numeric_witnesses asks this of every pinned witness instead of classifying the group
+    # again; without integers it must be exactly what classify says.
+    for extra in extras:
+        whole = classify([*constraints, extra]).domain
+        assert stronger(classify(constraints).domain, extra) == whole

@@ -174,6 +174,33 @@ def test_every_closure_method_agrees(graph: DifferenceGraph) -> None:
     assert [_as_lists([oracle.distances(u)])[0] for u in range(graph.size)] == reference
 
 
+@settings(max_examples=100, deadline=None)
+@given(graphs())
+def test_pure_python_and_scipy_potentials_give_the_same_oracle(graph: DifferenceGraph) -> None:
+    pure = PairOracle.build(graph)
+    hurried = PairOracle.build(graph, relaxations=1)  # one pass, then scipy's Bellman-Ford
+    assert (pure is None) == (hurried is None)
+    if pure is None or hurried is None:
+        return
+    assert pure.reweighted is None
+    shift = hurried.potential[0] - pure.potential[0]  # scipy's potentials are shifted alike
+    assert [h + shift for h in pure.potential] == hurried.potential
+    for u in range(graph.size):
+        assert _as_lists(pure.distances_from([u])) == _as_lists(hurried.distances_from([u]))
+        assert all(pure.pair(u, v) == hurried.pair(u, v) for v in range(graph.size))
+
+
+def test_a_graph_needing_many_passes_goes_to_scipy_and_an_easy_one_does_not() -> None:
+    backwards = DifferenceGraph(200, {(i, i + 1): -1 for i in range(198, 0, -1)})
+    forwards = DifferenceGraph(200, {(i, i + 1): -1 for i in range(1, 199)})
+    hurried = PairOracle.build(backwards, relaxations=10 * len(backwards.edges))
+    assert hurried is not None and hurried.reweighted is not None
+    assert PairOracle.build(backwards).reweighted is None  # type: ignore[union-attr]
+    easy = PairOracle.build(forwards, relaxations=2 * len(forwards.edges))  # a pass, a check
+    assert easy is not None and easy.reweighted is None
+    assert hurried.pair(1, 199) == PairOracle.build(backwards).pair(1, 199) == (-198, None)  # type: ignore[union-attr]
+
+
 def test_large_systems_use_potentials_and_agree_with_floyd_warshall() -> None:
     rng = random.Random(7)
     size = 60
@@ -199,3 +226,44 @@ def test_large_systems_use_potentials_and_agree_with_floyd_warshall() -> None:
     assert big.bound(LinearExpr.of({"v1": 1, "v2": 1})) == small.bound(
         LinearExpr.of({"v1": 1, "v2": 1})
     )
+
+
+def test_a_large_system_with_huge_bounds_reads_its_pairs_exactly() -> None:
+    # Bounds past float64's exact integers keep the pure-Python oracle; its pair readout once
+    # undid the reweighting twice and answered x45 - x1 >= 88e18 for a true 44e18.
+    step = 10**18
+    chain = [
+        constraint(var(f"x{i}").plus(var(f"x{i + 1}"), -1), "<=", -step, i) for i in range(1, 45)
+    ]
+    domain = DifferenceBoundMatrix.from_constraints(chain)
+    assert not domain.graph.float_safe()
+    assert domain.bound(var("x45").plus(var("x1"), -1)) == Interval(
+        Fraction(44 * step), None, True, False
+    )
+    assert domain.bound(var("x1").plus(var("x45"), -1)) == Interval(
+        None, Fraction(-44 * step), False, True
+    )
+
+
+def test_a_pinned_witness_of_a_large_system_is_the_rebuilt_ones() -> None:
+    # witness([extra]) of a graph past Floyd-Warshall lowers the potentials it has
+    # (dbm_pairs.with_edges) instead of building the meet: same point, same emptiness.
+    rng = random.Random(11)
+    names = [f"v{i}" for i in range(60)]
+    for trial in range(30):
+        solution = {name: rng.randint(-20, 20) for name in names}
+        constraints = []
+        for tag in range(90):
+            a, b = rng.sample(names, 2)
+            relation = "=" if tag % 17 == 0 else "<" if tag % 5 == 0 and trial % 2 else "<="
+            gap = solution[a] - solution[b] + (0 if relation == "=" else rng.randint(1, 6))
+            constraints.append(constraint(var(a).plus(var(b), -1), relation, gap, tag))
+        integers = frozenset(names) if trial % 3 == 0 else frozenset()
+        domain = DifferenceBoundMatrix.from_constraints(constraints, integers)
+        for _ in range(6):
+            a, b = rng.sample(names, 2)
+            expr = var(a).plus(var(b), -1) if rng.random() < 0.7 else var(a)
+            relation = rng.choice(["=", "<=", ">=", "<", ">"])
+            extra = constraint(expr, relation, rng.randint(-30, 30), 1000)
+            rebuilt = domain.meet(DifferenceBoundMatrix.from_constraints([extra])).witness()
+            assert domain.witness([extra]) == rebuilt
