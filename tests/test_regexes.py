@@ -9,19 +9,16 @@ from __future__ import annotations
 
 import _sre
 import contextlib
-import json
-import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from lark import Lark
 
 from certify.syntax import regexes
-from certify.syntax.grammar import grammar_text, parser
+from certify.syntax.grammar import OPTIONS, grammar_text, parser
 from certify.syntax.parse import read_document
+from tests.caching import run_with_cache
 from tests.paths import SAMPLES
 
 
@@ -50,14 +47,7 @@ def test_every_lexer_of_the_parser_uses_the_cache() -> None:
     assert len({id(x) for x in lexers}) > 100
     assert all(x.re is regexes.CACHED for x in lexers)
     assert regexes.use_in(parser()) == 0  # taken once, before any scanner was built
-    bare = Lark(
-        grammar_text(),
-        parser="lalr",
-        lexer="contextual",
-        start=["statement", "question"],
-        propagate_positions=True,
-        cache=True,
-    )
+    bare = Lark(grammar_text(), cache=True, **OPTIONS)
     assert regexes.use_in(bare) == len({id(x) for x in lexers})
 
 
@@ -85,14 +75,8 @@ print(json.dumps({"new": regexes._state["new"], "known": len(regexes._known)}))
 
 
 def test_a_second_run_compiles_none_of_what_the_first_kept(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
-
     def run() -> dict[str, object]:
-        done = subprocess.run(
-            [sys.executable, "-c", RUN], capture_output=True, text=True, env=env, check=True
-        )
-        found: dict[str, object] = json.loads(done.stdout)
+        found: dict[str, object] = run_with_cache(RUN, tmp_path)
         return found
 
     first = run()

@@ -8,9 +8,7 @@ error's kind, position and expected terminals), for both start symbols.
 
 from __future__ import annotations
 
-import json
 import os
-import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +18,7 @@ from lark import Lark
 from lark.exceptions import UnexpectedInput
 
 from certify.syntax import grammar, puzzle, regexes, saved_parser, stepgame
+from tests.caching import run_with_cache
 from tests.paths import CONFORMANCE, SAMPLES
 
 GRAMMARS: dict[str, Callable[[], str]] = {
@@ -97,14 +96,8 @@ print(json.dumps({**saved_parser._state, "sentences": len(document.sentences)}))
 
 
 def test_the_second_run_loads_what_the_first_saved(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
-
     def run() -> dict[str, int]:
-        done = subprocess.run(
-            [sys.executable, "-c", RUN], capture_output=True, text=True, env=env, check=True
-        )
-        found: dict[str, int] = json.loads(done.stdout)
+        found: dict[str, int] = run_with_cache(RUN, tmp_path)
         return found
 
     assert run() == {"loaded": 0, "saved": 1, "sentences": 2}

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -13,6 +10,7 @@ import tomllib
 
 from certify.syntax.grammar import data_path
 from certify.syntax.tables import read_toml
+from tests.caching import run_with_cache
 
 
 @pytest.mark.parametrize("name", ["lexicon.toml", "errors.toml", "stepgame.toml"])
@@ -47,14 +45,8 @@ print(json.dumps({"tomllib": "tomllib" in sys.modules}))
 
 
 def test_the_second_run_does_not_decode_the_lexicon(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
-
     def run() -> dict[str, bool]:
-        done = subprocess.run(
-            [sys.executable, "-c", RUN], capture_output=True, text=True, env=env, check=True
-        )
-        found: dict[str, bool] = json.loads(done.stdout)
+        found: dict[str, bool] = run_with_cache(RUN, tmp_path)
         return found
 
     assert run() == {"tomllib": True}
