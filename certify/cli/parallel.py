@@ -23,6 +23,17 @@ from typing import TYPE_CHECKING, Any
 from certify.cli.batch import Entry, FileResult, run_file
 from certify.errors import CertifyError
 
+# What the pipeline imports only when a text needs it (numbers, a conflict, an expectation):
+# imported in the parent before the fork, or every worker would import each of them again.
+# tests/test_parallel_imports.py checks that certifying the samples imports nothing more.
+WORKER_IMPORTS = (
+    "certify.readout.numeric_answer",
+    "certify.readout.numeric_conflict",
+    "certify.readout.conflicts",
+    "certify.output.expect",
+    "certify.output.results",
+)
+
 if TYPE_CHECKING:
     import multiprocessing.context
     from concurrent.futures import ProcessPoolExecutor
@@ -41,10 +52,7 @@ def run_parallel(
     """Certify ``entries`` with ``jobs`` worker processes; yield results in input order."""
     from concurrent.futures import ProcessPoolExecutor  # only a batch with workers needs it
 
-    import certify.pipeline  # noqa: F401
-    from certify.syntax.parse import parser
-
-    parser()  # built once here, inherited too
+    prepare_workers()
     paths = [path for path, error in entries if error is None]
     work = partial(
         certify_packed, asks=tuple(asks), options=options, checking=checking, debug=debug
@@ -57,6 +65,18 @@ def run_parallel(
         pool.shutdown(cancel_futures=True)
         raise
     return _gather(entries, results, pool)
+
+
+def prepare_workers() -> None:
+    """Import what the workers will need and build the parser, once, before they fork."""
+    import importlib
+
+    import certify.pipeline  # noqa: F401
+    from certify.syntax.parse import parser
+
+    for name in WORKER_IMPORTS:
+        importlib.import_module(name)
+    parser()  # built once here, inherited too
 
 
 def _gather(

@@ -1,0 +1,44 @@
+"""``--jobs``: the parent imports, before it forks, every module a worker will need.
+
+A module first imported in a worker is imported once per worker, which is what made
+``--jobs 2`` slower than ``--jobs 1`` on a batch of small texts.  So certifying every sample
+and conformance case in a fresh interpreter, after ``prepare_workers``, must import no module
+of certify's, nor of the solver's, that is not already there.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Only texts past the size where numpy pays import it (octagon_closure); none is a sample.
+ALLOWED = {"certify.domains.octagon_closure"}
+
+PROGRAM = """
+import json, sys
+from pathlib import Path
+from certify.cli.parallel import prepare_workers
+from certify.cli.batch import run_file
+from certify.readout.answer import Options
+
+prepare_workers()
+before = set(sys.modules)
+for folder in sys.argv[1:]:
+    for path in sorted(Path(folder).glob("*.txt")):
+        run_file(str(path), (), Options(), True)
+print(json.dumps(sorted(set(sys.modules) - before)))
+"""
+
+
+def test_a_worker_imports_nothing_the_parent_did_not() -> None:
+    folders = [str(ROOT / "samples"), str(ROOT / "tests" / "conformance")]
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, *folders], capture_output=True, text=True, check=True
+    )
+    new = set(json.loads(done.stdout.splitlines()[-1]))
+    late = {name for name in new if name.split(".")[0] in ("certify", "pysat", "lark")}
+    assert late - ALLOWED == set(), f"add these to parallel.WORKER_IMPORTS: {sorted(late)}"
