@@ -15,7 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# Only texts past the size where numpy pays import it (octagon_closure); none is a sample.
+# Only octagons past the size where numpy pays import it (octagon_point.NUMPY_NODES).
 ALLOWED = {"certify.domains.octagon_closure"}
 
 PROGRAM = """

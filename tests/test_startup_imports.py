@@ -135,3 +135,12 @@ def test_a_large_difference_text_loads_neither_numpy_nor_scipy(tmp_path: Path) -
     modules = loaded(tmp_path, str(text), "--json")
     assert "certify.domains.dbm_pairs" in modules  # the pair oracle did answer
     assert not tops(modules) & {"numpy", "scipy"}
+
+
+def test_a_small_sum_text_loads_neither_numpy_nor_scipy(tmp_path: Path) -> None:
+    # Sums are octagonal: closed and witnessed on Python lists up to octagon_point.NUMPY_NODES.
+    text = tmp_path / "sums.txt"
+    text.write_text("x + y = 10.\nx - y = 4.\ny + z <= 2.\nWhat is x?\nWhat is z?\n")
+    modules = loaded(tmp_path, str(text), "--json")
+    assert "certify.domains.octagon" in modules  # the text did reach the octagon
+    assert not tops(modules) & {"numpy", "scipy"}

@@ -47,11 +47,13 @@ from certify.domains.dbm_paths import (
 from certify.domains.encoded import EncodedGraph
 from certify.domains.fragments import affine, from_ends, mixed_components, shape, tighten, unit_form
 from certify.domains.linear import LinearDomain
+from certify.domains.octagon_lists import strengthen
+from certify.domains.octagon_point import NUMPY_NODES, sequential_point
 from certify.numeric import Interval, LinearConstraint, LinearExpr
 from certify.run_limits import current
 
 if TYPE_CHECKING:
-    from certify.domains.octagon_closure import Encoded
+    from certify.domains.octagon_point import Encoded
 
 
 def float_safe(graph: DifferenceGraph, extra: int = 0) -> bool:
@@ -165,7 +167,7 @@ class Octagon(EncodedGraph, NumericDomain):
                     if deadline.expired()
                     else f"closure stopped after {rounds}"
                 )
-        elif float_safe(self._graph):
+        elif self._graph.size > NUMPY_NODES and float_safe(self._graph):
             from certify.domains.octagon_closure import close, to_lists  # numpy
 
             closed, finished = close(self._graph, deadline)
@@ -200,22 +202,7 @@ class Octagon(EncodedGraph, NumericDomain):
 
     def _strengthen(self, matrix: Matrix) -> Matrix:
         """One strengthening pass through the unary entries; O(n^2)."""
-        slack = self._scaling.slack
-        size = len(matrix)
-        # Unary entries are sums of even encoded values, so their halved sums stay integral.
-        unary = [_split(matrix[i][i ^ 1], slack) for i in range(size)]
-        for i in range(size):
-            mine = unary[i]
-            if mine is None:
-                continue
-            row = matrix[i]
-            for j in range(size):
-                other = unary[j ^ 1]
-                if other is None:
-                    continue
-                halved = slack * ((mine[0] + other[0]) // 2) - (1 if mine[1] or other[1] else 0)
-                if halved < row[j]:
-                    row[j] = halved
+        strengthen(matrix, self._scaling.slack)
         return matrix
 
     def _entry(self, tail: int, head: int) -> tuple[Fraction, bool] | None:
@@ -299,8 +286,6 @@ class Octagon(EncodedGraph, NumericDomain):
         every = (*target._constraints, *extra)
         if not float_safe(target._graph, largest * (len(target._index) + 1)):
             return LinearDomain(every, target._integers).witness()
-        from certify.domains.octagon_closure import sequential_point  # numpy
-
         names = list(target._index)
         point = sequential_point(
             target._matrix, names, target._integers, target._scaling, current(), edges
@@ -355,14 +340,6 @@ class Octagon(EncodedGraph, NumericDomain):
                 )
                 found.setdefault(constraint, constraint)
         return tuple(found)
-
-
-def _split(weight: float, slack: int) -> tuple[int, bool] | None:
-    """An encoded weight as (value in units, strict); None for no bound."""
-    if weight == INF:
-        return None
-    whole = int(weight)
-    return -(-whole // slack), whole % slack != 0
 
 
 def _total(first: float, second: float) -> float:
