@@ -3,12 +3,16 @@
     python benchmarks/startup.py [--python PY] [--runs 21] [TEXT]
 
 Each row is timed in *paired* runs — the baseline ``PY -c pass`` and the command, one right
-after the other, ``--runs`` times — and reported as the median wall time and the median of
-the per-pair ratios, which cancels most of the noise of a shared machine.  The rows peel the
-cost apart: the bare interpreter, importing typer, ``certify --version`` (typer without
-parsing any value), ``certify missing.txt`` (typer parsing arguments, which in typer 0.29
-builds a pydantic validator per option, and the solver layer that ``Options`` lives in, but no
-text read), ``--json`` (the whole pipeline without rich), and the full text run.
+after the other, ``--runs`` times — and reported as the median wall time, the median of the
+per-pair ratios, which cancels most of the noise of a shared machine, and the median peak
+memory (the child's maximum resident set).  The rows peel the cost apart: importing typer;
+importing the four packages a text run cannot do without (typer for the command line, lark
+to parse, pysat to solve, rich to print), which is the floor under every text row;
+``certify --version`` (answered before typer); ``certify missing.txt`` (typer parsing
+arguments and the solver layer that ``Options`` lives in, but no text read); ``--json`` (the
+whole pipeline without rich); the full text run; and a three-line time text (the difference
+domain).  Issue 9's targets are printed beside their rows: ``--version`` ≤ 3×, the text ≤ 8×,
+the time text ≤ 10×, and a small text's peak memory ≤ 30 MiB.
 ``--importtime`` adds the top packages by ``python -X importtime`` self time.
 
 Measure an installed wheel in a fresh virtual environment (``--python /tmp/venv/bin/python``),
@@ -24,6 +28,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -37,24 +42,58 @@ def environment() -> dict[str, str]:
     return env
 
 
+TIME_TEXT = (
+    "Bob arrives at least 10 minutes after Ana.\n"
+    "Carl arrives 5 minutes before Bob.\n"
+    "When does Carl arrive?\n"
+)
+
+# Issue 9's targets: (ratio to ``python -c pass``, peak MiB) by row; None for no target.
+VERSION_TARGET = 3.0
+TEXT_TARGET = 8.0
+TIME_TARGET = 10.0
+MEMORY_TARGET = 30.0
+
+
+def measured(command: list[str], env: dict[str, str]) -> tuple[float, float]:
+    """Seconds one run of ``command`` takes, start to exit, and its peak memory in MiB."""
+    started = time.perf_counter()
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(child.pid, 0)
+    child.returncode = 0  # reaped here; keeps Popen from waiting again
+    return time.perf_counter() - started, usage.ru_maxrss / 1024
+
+
 def wall(command: list[str], env: dict[str, str]) -> float:
     """Seconds one run of ``command`` takes, start to exit."""
-    started = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
-    return time.perf_counter() - started
+    return measured(command, env)[0]
+
+
+def paired_with_memory(
+    command: list[str], baseline: list[str], runs: int
+) -> tuple[float, float, float, float]:
+    """Median baseline seconds, command seconds, per-pair ratio, and command peak MiB."""
+    env = environment()
+    for _ in range(2):  # warm the file cache, the bytecode cache and Lark's grammar cache
+        wall(command, env)
+    bases, times, peaks = [], [], []
+    for _ in range(runs):
+        bases.append(wall(baseline, env))
+        seconds, peak = measured(command, env)
+        times.append(seconds)
+        peaks.append(peak)
+    ratios = [t / b for t, b in zip(times, bases)]
+    return (
+        statistics.median(bases),
+        statistics.median(times),
+        statistics.median(ratios),
+        statistics.median(peaks),
+    )
 
 
 def paired(command: list[str], baseline: list[str], runs: int) -> tuple[float, float, float]:
     """Median baseline seconds, median command seconds, median per-pair ratio."""
-    env = environment()
-    for _ in range(2):  # warm the file cache, the bytecode cache and Lark's grammar cache
-        wall(command, env)
-    bases, times = [], []
-    for _ in range(runs):
-        bases.append(wall(baseline, env))
-        times.append(wall(command, env))
-    ratios = [t / b for t, b in zip(times, bases)]
-    return statistics.median(bases), statistics.median(times), statistics.median(ratios)
+    return paired_with_memory(command, baseline, runs)[:3]
 
 
 def import_breakdown(
@@ -83,15 +122,34 @@ def import_breakdown(
     return sorted(medians.items(), key=lambda item: -item[1])[:top]
 
 
-def rows(python: str, certify: str, text: str) -> list[tuple[str, list[str]]]:
+Row = tuple[str, list[str], float | None, float | None]
+"""A label, a command, its target ratio and its target peak MiB."""
+
+
+def rows(python: str, certify: str, text: str, time_text: str) -> list[Row]:
     """The commands whose start-up is compared, cheapest first."""
+    floor = "import typer, lark, pysat.solvers, pysat.card, rich.console"
     return [
-        ("python -c 'import typer'", [python, "-c", "import typer"]),
-        ("certify --version", [certify, "--version"]),
-        ("certify missing.txt (typer parses; no text read)", [certify, "missing.txt"]),
-        (f"certify {text} --json (no rich)", [certify, text, "--json"]),
-        (f"certify {text}", [certify, text]),
+        ("python -c 'import typer'", [python, "-c", "import typer"], None, None),
+        ("floor: import typer, lark, pysat, rich", [python, "-c", floor], None, None),
+        ("certify --version", [certify, "--version"], VERSION_TARGET, None),
+        ("certify missing.txt (typer parses; no text read)", [certify, "missing.txt"], None, None),
+        (f"certify {Path(text).name} --json (no rich)", [certify, text, "--json"], None, None),
+        (f"certify {Path(text).name}", [certify, text], TEXT_TARGET, MEMORY_TARGET),
+        (
+            "certify time.txt (3 lines, differences)",
+            [certify, time_text],
+            TIME_TARGET,
+            MEMORY_TARGET,
+        ),
     ]
+
+
+def verdict(value: float, target: float | None, unit: str) -> str:
+    """``≤ target: ok`` or ``≤ target: MISSED``; nothing without a target."""
+    if target is None:
+        return ""
+    return f"≤ {target:g}{unit}: {'ok' if value <= target else 'MISSED'}"
 
 
 def main() -> None:
@@ -105,10 +163,18 @@ def main() -> None:
     certify = str(Path(args.python).with_name("certify"))
     baseline = [args.python, "-c", "pass"]
     print(f"python: {args.python}  runs: {args.runs} paired")
-    print(f"{'command':58s} {'median':>9s} {'× pass':>7s}")
-    for label, command in rows(args.python, certify, args.text):
-        base, seconds, ratio = paired(command, baseline, args.runs)
-        print(f"{label:58s} {seconds * 1000:7.1f}ms {ratio:6.1f}×   (pass: {base * 1000:.1f}ms)")
+    heads = ("median", "× pass", "target", "peak", "target")
+    print(f"{'command':50s} " + " ".join(f"{h:>{w}s}" for h, w in zip(heads, (9, 7, 13, 9, 15))))
+    with tempfile.TemporaryDirectory(prefix="certify-startup-") as folder:
+        time_text = Path(folder) / "time.txt"
+        time_text.write_text(TIME_TEXT)
+        for label, command, target, memory in rows(args.python, certify, args.text, str(time_text)):
+            base, seconds, ratio, peak = paired_with_memory(command, baseline, args.runs)
+            speed, size = verdict(ratio, target, "×"), verdict(peak, memory, " MiB")
+            print(
+                f"{label:50s} {seconds * 1000:7.1f}ms {ratio:6.1f}× {speed:>13s} "
+                f"{peak:6.1f}MiB {size:>15s}   (pass: {base * 1000:.1f}ms)"
+            )
     if args.importtime:
         print("\nimport self time by package (median, ms):")
         for package, ms in import_breakdown(args.python, args.text):
