@@ -36,7 +36,7 @@ from certify.syntax.located import ReservedWord
 from certify.syntax.openings import statement_core as statement_core
 from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
-from certify.syntax.quotes import CLOSING, foreign_character, split_sentences
+from certify.syntax.quotes import CLOSING, foreign_character, sentences_of
 from certify.syntax.repair import mend, probe
 from certify.syntax.stepgame import is_template_text, parse_stepgame, stepgame_error
 
@@ -123,7 +123,7 @@ def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set
         if not pieces and header and header not in headers:
             headers.add(header)
             continue
-        for column, text, end in split_sentences(content):
+        for column, text, end in sentences_of(content):
             pieces.append(_Piece(number, column, text, end, raw))
             if end == "?":
                 last_question = number
