@@ -25,8 +25,9 @@ from certify.syntax.forms import (
     STATEMENTS,
 )
 from certify.syntax.forms_grid import STEPGAME_FORMS
-from certify.syntax.parse import parser, read_document, split_sentences, statement_core
+from certify.syntax.parse import parser, read_document, statement_core
 from certify.syntax.puzzle import declares_row, puzzle_parser
+from certify.syntax.quotes import split_sentences
 from certify.syntax.stepgame import stepgame_parser
 from tests.paths import SAMPLES
 

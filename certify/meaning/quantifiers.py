@@ -12,8 +12,7 @@ individuals and the places.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, is_dataclass
 
 from certify.syntax import ast
 from certify.syntax.lexicon import anaphors
@@ -45,59 +44,65 @@ NO_QUANTIFIERS = Quantifiers(False, False, False)
 _FIELDS: dict[type, tuple[str, ...]] = {}
 
 
-def _parts(item: object) -> list[object]:
-    """The field values of a dataclass instance, in order (names looked up once per class)."""
-    kind = type(item)
+def _fields(kind: type) -> tuple[str, ...]:
+    """The field names of a dataclass, () for any other type (looked up once per type)."""
     names = _FIELDS.get(kind)
     if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(item))  # type: ignore[arg-type]
-    return [getattr(item, name) for name in names]
+        names = tuple(f.name for f in dataclasses.fields(kind)) if is_dataclass(kind) else ()
+        _FIELDS[kind] = names
+    return names
 
 
-def noun_phrases(node: object) -> Iterator[ast.NP]:
-    """Every noun phrase of an AST node, in order (iteratively: no recursion limit).
-
-    A comparison of numbers (``ast.Arith``) names variables, never noun phrases: the walk
-    does not go into its expressions (most of the sentences of a numeric text).
-    """
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.NP):
-            yield item
-        elif isinstance(item, ast.Arith):
-            continue
-        elif isinstance(item, tuple):
-            stack.extend(reversed(item))
-        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
-            stack.extend(reversed(_parts(item)))
-
-
-def _plural_name_subjects(node: object) -> Iterator[ast.Clause]:
-    stack = [node]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, ast.Clause):
-            if item.plural and item.subject.kind == "name" and item.subject.text[:1].isupper():
-                yield item
-        elif isinstance(item, ast.Arith):
-            continue  # no clause inside a comparison of numbers
-        elif isinstance(item, tuple):
-            stack.extend(item)
-        elif dataclasses.is_dataclass(item) and not isinstance(item, (type, ast.NP)):
-            stack.extend(_parts(item))
+MEMO_SIZE = 4096
+_memo: dict[int, tuple[object, Quantifiers]] = {}
+"""``quantifiers`` of the nodes seen last, by identity: a remembered sentence
+(``parse_sentence``) is the same node each time.  Each entry keeps its node alive, so that
+no other object can have its ``id`` while the entry is there."""
 
 
 def quantifiers(node: object) -> Quantifiers:
-    """Classify the quantifier words of one sentence."""
+    """Classify the quantifier words of one sentence (``classify``), remembered by identity."""
+    kept = _memo.get(id(node))
+    if kept is not None and kept[0] is node:
+        return kept[1]
+    found = classify(node)
+    if len(_memo) >= MEMO_SIZE:
+        _memo.clear()
+    _memo[id(node)] = (node, found)
+    return found
+
+
+def classify(node: object) -> Quantifiers:
+    """Classify the quantifier words of one sentence.
+
+    One walk of the node (iteratively: no recursion limit), not into a noun phrase nor into a
+    comparison of numbers (``ast.Arith``, most of the sentences of a numeric text): a noun
+    phrase with a universal or "some" word quantifies, and so does a plural clause with a
+    capitalized name as subject that is not inside another clause ("Cats are animals.").
+    The clauses below a clause are walked after the rest (``inner``), for their noun phrases.
+    """
     quantified = people = False
-    for np in noun_phrases(node):
-        word = np.words[0] if np.words else ""
-        if np.kind in _UNIVERSAL_KINDS or (np.kind == "pronoun" and word in SOME):
-            quantified = True
-            people = people or word in _PERSON or np.text.split()[-1] in _PERSON
-    if any(True for _ in _plural_name_subjects(node)):
-        quantified = True  # "Cats are animals."
+    outer: list[object] = [node]
+    inner: list[object] = []
+    for stack, top in ((outer, True), (inner, False)):
+        while stack:
+            item = stack.pop()
+            if isinstance(item, tuple):
+                stack.extend(item)
+            elif isinstance(item, ast.NP):
+                word = item.words[0] if item.words else ""
+                if item.kind in _UNIVERSAL_KINDS or (item.kind == "pronoun" and word in SOME):
+                    quantified = True
+                    people = people or word in _PERSON or item.text.split()[-1] in _PERSON
+            elif not isinstance(item, ast.Arith):
+                names = _fields(type(item))
+                if top and isinstance(item, ast.Clause):
+                    subject = item.subject
+                    if item.plural and subject.kind == "name" and subject.text[:1].isupper():
+                        quantified = True
+                    inner.extend([getattr(item, name) for name in names])
+                else:
+                    stack.extend([getattr(item, name) for name in names])
     conditional = isinstance(node, (ast.IfThen, ast.Iff))
     return Quantifiers(quantified, people, conditional)
 

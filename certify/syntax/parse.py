@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from lark.exceptions import (
     UnexpectedCharacters,
@@ -36,7 +36,7 @@ from certify.syntax.located import ReservedWord
 from certify.syntax.openings import statement_core as statement_core
 from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
-from certify.syntax.quotes import CLOSING, foreign_character, split_sentences
+from certify.syntax.quotes import CLOSING, foreign_character, sentences_of
 from certify.syntax.repair import mend, probe
 from certify.syntax.stepgame import is_template_text, parse_stepgame, stepgame_error
 
@@ -123,7 +123,7 @@ def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set
         if not pieces and header and header not in headers:
             headers.add(header)
             continue
-        for column, text, end in split_sentences(content):
+        for column, text, end in sentences_of(content):
             pieces.append(_Piece(number, column, text, end, raw))
             if end == "?":
                 last_question = number
@@ -184,12 +184,29 @@ def read_document(source: str, file: str = "<text>", grid: bool = False) -> Docu
     return Document(tuple(sentences), tuple(expectations), story, lines, puzzle, grid, templates)
 
 
+MEMO_SIZE, MEMO_LENGTH = 4096, 240
+"""How many sentences ``parse_sentence`` remembers (least recently used first out), and the
+longest it remembers (a long one is rarely repeated, and costs memory)."""
+
+
 def parse_sentence(
     text: str, line: int = 1, column: int = 1, end: str = ".", grammar: bool | str = False
 ) -> Parsed:
     """Parse one sentence (without its final "." or "?") into an AST node; in a puzzle text
     (one that declares a row; ``grammar`` "puzzle" or True), with the puzzle grammar, in a
-    StepGame text (``grammar`` "templates"), with the template grammar."""
+    StepGame text (``grammar`` "templates"), with the template grammar.  A pure function whose
+    result is frozen: a sentence read before at the same line and column is not parsed again (a
+    batch repeats "Where is Ana?"); one that cannot be read is read again (the caller mutates
+    its error)."""
+    if len(text) > MEMO_LENGTH:
+        return read_sentence(text, line, column, end, grammar)
+    return _remembered(text, line, column, end, grammar)
+
+
+def read_sentence(
+    text: str, line: int = 1, column: int = 1, end: str = ".", grammar: bool | str = False
+) -> Parsed:
+    """``parse_sentence`` without its memo: the sentence parsed, checked and transformed."""
     written = text + end
     if end in CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
         text, end = text + end, "."
@@ -242,6 +259,9 @@ def parse_sentence(
     if discourse or time:
         return Parsed(line, first, written, node, False, discourse, time)
     return Parsed(line, column, written, node, start == "question")
+
+
+_remembered = lru_cache(maxsize=MEMO_SIZE)(read_sentence)
 
 
 def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:

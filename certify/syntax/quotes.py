@@ -9,6 +9,7 @@ said sentence's own.  ``split_sentences`` cuts a line into sentences by these ru
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
 """Characters that are not part of certify's language (outside quoted speech)."""
@@ -73,3 +74,17 @@ def split_sentences(line: str) -> list[tuple[int, str, str]]:
     if rest.strip():
         found.append((start + 1 + len(rest) - len(rest.lstrip()), rest.strip(), ""))
     return found
+
+
+def sentences_of(line: str) -> tuple[tuple[int, str, str], ...]:
+    """``split_sentences`` of a line, remembered for lines of up to ``MEMO_LENGTH`` characters
+    (a batch of texts repeats its lines)."""
+    return _remembered(line) if len(line) <= MEMO_LENGTH else tuple(split_sentences(line))
+
+
+MEMO_LENGTH = 240
+
+
+@lru_cache(maxsize=4096)
+def _remembered(line: str) -> tuple[tuple[int, str, str], ...]:
+    return tuple(split_sentences(line))
