@@ -31,6 +31,8 @@ def printable(text: str, *, newlines: bool = False) -> str:
     terminal: sentences, names, file names, suggestions, warnings, internal errors and
     ``certify verify``'s output.  With ``newlines``, line breaks are kept (a traceback).
     """
+    if text.isprintable():  # the usual case: one scan in C
+        return text
     if newlines:
         return "\n".join(printable(line) for line in text.split("\n"))
     return "".join(repr(c)[1:-1] if hidden(c) else c for c in text)
@@ -45,7 +47,9 @@ def json_text(document: object) -> str:
     import json
 
     raw = json.dumps(document, ensure_ascii=False)
-    return "".join(_json_escape(c) if hidden(c) and c != " " else c for c in raw)
+    if raw.isprintable():  # the usual case: one scan in C instead of a call per character
+        return raw
+    return "".join(_json_escape(c) if hidden(c) else c for c in raw)
 
 
 def _json_escape(char: str) -> str:
