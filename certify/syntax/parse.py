@@ -211,7 +211,11 @@ def read_sentence(
     if end in CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
         text, end = text + end, "."
     foreign = foreign_character(text)
-    at = next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
+    at = (  # one scan in C for the usual text: ``hidden`` is "not isprintable"
+        None
+        if text.isprintable()
+        else next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
+    )
     if foreign is not None and (at is None or foreign.start() < at):
         at = foreign.start()
     if at is not None:
