@@ -23,6 +23,7 @@ from lark.exceptions import (
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
+from certify.syntax import direct
 from certify.syntax.ast import QuestionAst, Sentence, Span
 from certify.syntax.build import Build
 from certify.syntax.catalogue import classify
@@ -247,25 +248,34 @@ def read_sentence(
     if start == "statement":
         column, text, discourse, time = statement_core(column, text)
     check_text(text, line, column)
-    try:
-        tree = parser().parse(text, start=start)
-    except UnexpectedInput as error:
-        raise _syntax_error(error, text, line, column, start) from None
-    check_tree(tree, line, column)
-    try:
-        node = Build(line, column).transform(tree)
-    except VisitError as error:  # Lark wraps what the transformer raises
-        if isinstance(error.orig_exc, ReservedWord):
-            raise without_word(error.orig_exc, text, column, end) from None
-        if isinstance(error.orig_exc, TextError):
-            raise error.orig_exc from None
-        raise
+    node = direct.read(text, start, line, column)
+    if node is None:  # an error, or a sentence the shortcut cannot vouch for
+        node = _built(text, line, column, start, end)
     if discourse or time:
         return Parsed(line, first, written, node, False, discourse, time)
     return Parsed(line, column, written, node, start == "question")
 
 
 _remembered = lru_cache(maxsize=MEMO_SIZE)(read_sentence)
+
+
+def _built(text: str, line: int, column: int, start: str, end: str) -> Sentence | QuestionAst:
+    """The sentence parsed into a tree, the tree checked, then transformed: the long way, which
+    decides every error (``direct`` is the short way of a sentence that reads)."""
+    try:
+        tree = parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise _syntax_error(error, text, line, column, start) from None
+    check_tree(tree, line, column)
+    try:
+        node: Sentence | QuestionAst = Build(line, column).transform(tree)
+    except VisitError as error:  # Lark wraps what the transformer raises
+        if isinstance(error.orig_exc, ReservedWord):
+            raise without_word(error.orig_exc, text, column, end) from None
+        if isinstance(error.orig_exc, TextError):
+            raise error.orig_exc from None
+        raise
+    return node
 
 
 def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:
