@@ -114,6 +114,22 @@ def _last(children: list[Any]) -> tuple[int, int]:
     raise _Fallback
 
 
+def _filtered(reader: _Reader, to_include: list[tuple[int, bool]], children: list[Any]) -> Any:
+    """The children Lark's ``ChildFilterLALR_NoPlaceholders`` keeps: filtered tokens left
+    out, a ``_rule``'s children spliced in its place."""
+    kept: list[Any] = []
+    for index, splice in to_include:
+        if splice:
+            reader.inline -= 1
+            if kept:
+                kept += children[index].children
+            else:  # as Lark's: the first spliced child's own list, for left recursion
+                kept = children[index].children
+        else:
+            kept.append(children[index])
+    return kept
+
+
 def _callback(
     reader: _Reader,
     expand1: bool,
@@ -130,17 +146,8 @@ def _callback(
             kept = children
             if expand1 and len(children) == 1:  # its container is already its own
                 return children[0]
-        else:  # ChildFilterLALR_NoPlaceholders
-            kept = []
-            for index, splice in to_include:
-                if splice:
-                    reader.inline -= 1
-                    if kept:
-                        kept += children[index].children
-                    else:
-                        kept = children[index].children
-                else:
-                    kept.append(children[index])
+        else:
+            kept = _filtered(reader, to_include, children)
         first, last = children[0], children[-1]
         line: Any
         column: Any
