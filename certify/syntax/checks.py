@@ -41,7 +41,7 @@ def check_tree(tree: Tree[Token], line: int, column: int) -> None:
     while stack:
         node, depth = stack.pop()
         if isinstance(node, Token):
-            _check_token(node, line, column)
+            check_token(node, line, column)
             continue
         if node.data in NESTING_RULES:
             depth += 1
@@ -58,7 +58,7 @@ def check_tree(tree: Tree[Token], line: int, column: int) -> None:
         stack.extend((child, depth) for child in node.children)
 
 
-def _check_token(token: Token, line: int, column: int) -> None:
+def check_token(token: Token, line: int, column: int) -> None:
     if token.type == "NUMBER":
         digits = sum(c.isdigit() for c in token)
         if digits > MAX_DIGITS:

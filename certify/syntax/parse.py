@@ -10,34 +10,33 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
 from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
     UnexpectedInput,
-    UnexpectedToken,
     VisitError,
 )
 
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
-from certify.syntax.ast import QuestionAst, Sentence, Span
+from certify.syntax import direct
+from certify.syntax.ast import QuestionAst, Sentence
 from certify.syntax.build import Build
-from certify.syntax.catalogue import classify
 from certify.syntax.checks import check_text, check_tree
-from certify.syntax.diagnose import accepted_terminals, closest_form, describe_expected
+from certify.syntax.diagnose import closest_form
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
-from certify.syntax.lexicon import sentence_adverbs
 from certify.syntax.located import ReservedWord
 from certify.syntax.openings import statement_core as statement_core
 from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.quotes import CLOSING, foreign_character, sentences_of
-from certify.syntax.repair import mend, probe
+from certify.syntax.refusal import is_keyword as is_keyword
+from certify.syntax.refusal import not_a_number_name as not_a_number_name
+from certify.syntax.refusal import reads as reads
+from certify.syntax.refusal import syntax_error
 from certify.syntax.stepgame import is_template_text, parse_stepgame, stepgame_error
 
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
@@ -211,7 +210,11 @@ def read_sentence(
     if end in CLOSING:  # quoted speech that ends the sentence: 'A says: "B is a knave."'
         text, end = text + end, "."
     foreign = foreign_character(text)
-    at = next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
+    at = (  # one scan in C for the usual text: ``hidden`` is "not isprintable"
+        None
+        if text.isprintable()
+        else next((i for i, c in enumerate(text) if hidden(c) and c != "\t"), None)
+    )
     if foreign is not None and (at is None or foreign.start() < at):
         at = foreign.start()
     if at is not None:
@@ -243,25 +246,34 @@ def read_sentence(
     if start == "statement":
         column, text, discourse, time = statement_core(column, text)
     check_text(text, line, column)
-    try:
-        tree = parser().parse(text, start=start)
-    except UnexpectedInput as error:
-        raise _syntax_error(error, text, line, column, start) from None
-    check_tree(tree, line, column)
-    try:
-        node = Build(line, column).transform(tree)
-    except VisitError as error:  # Lark wraps what the transformer raises
-        if isinstance(error.orig_exc, ReservedWord):
-            raise without_word(error.orig_exc, text, column, end) from None
-        if isinstance(error.orig_exc, TextError):
-            raise error.orig_exc from None
-        raise
+    node = direct.read(text, start, line, column)
+    if node is None:  # an error, or a sentence the shortcut cannot vouch for
+        node = _built(text, line, column, start, end)
     if discourse or time:
         return Parsed(line, first, written, node, False, discourse, time)
     return Parsed(line, column, written, node, start == "question")
 
 
 _remembered = lru_cache(maxsize=MEMO_SIZE)(read_sentence)
+
+
+def _built(text: str, line: int, column: int, start: str, end: str) -> Sentence | QuestionAst:
+    """The sentence parsed into a tree, the tree checked, then transformed: the long way, which
+    decides every error (``direct`` is the short way of a sentence that reads)."""
+    try:
+        tree = parser().parse(text, start=start)
+    except UnexpectedInput as error:
+        raise syntax_error(error, text, line, column, start) from None
+    check_tree(tree, line, column)
+    try:
+        node: Sentence | QuestionAst = Build(line, column).transform(tree)
+    except VisitError as error:  # Lark wraps what the transformer raises
+        if isinstance(error.orig_exc, ReservedWord):
+            raise without_word(error.orig_exc, text, column, end) from None
+        if isinstance(error.orig_exc, TextError):
+            raise error.orig_exc from None
+        raise
+    return node
 
 
 def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:
@@ -308,93 +320,3 @@ def without_word(error: ReservedWord, text: str, column: int, end: str) -> Reser
     else:
         error.suggestion = shorter + end
     return error
-
-
-_ARITHMETIC = frozenset({"PLUS", "MINUS", "STAR", "SLASH", "LE", "GE", "LT", "GT", "EQ"})
-
-
-def not_a_number_name(word: str) -> str:
-    """The message for a keyword used where a number's name stands."""
-    return (
-        f"{word!r} is a word of certify's language and cannot name a number "
-        "(use a name such as x, t1 or speed)"
-    )
-
-
-@cache
-def is_keyword(word: str) -> bool:
-    """Whether ``word`` is one of the grammar's keywords (``a``, ``is``, ``in``, ...)."""
-    return any(
-        terminal.priority >= 2 and re.fullmatch(terminal.pattern.to_regexp(), word)
-        for terminal in parser().terminals
-    )
-
-
-def reads(sentence: str) -> bool:
-    """Whether certify reads ``sentence`` (ending in "." or "?") on its own, without a word of
-    diagnosis: how a suggestion is checked before it is shown."""
-    text, end = sentence[:-1], sentence[-1:]
-    if end not in (".", "?") or foreign_character(text) or any(hidden(c) for c in text):
-        return False
-    try:
-        check_text(text, 1, 1)
-        tree = parser().parse(text, start="question" if end == "?" else "statement")
-        check_tree(tree, 1, 1)
-        Build(1, 1).transform(tree)
-    except (UnexpectedInput, TextError, VisitError):
-        return False
-    return True
-
-
-def _syntax_error(
-    error: UnexpectedInput, text: str, line: int, column: int, start: str
-) -> TextError:
-    """Translate Lark's exception into a message with a caret and the closest form."""
-    offset = error.column - 1 if isinstance(error.column, int) and error.column > 0 else len(text)
-    if isinstance(error, UnexpectedEOF) or (
-        isinstance(error, UnexpectedToken) and error.token.type == "$END"
-    ):
-        offset = len(text)
-    word = text[offset:].split(" ", 1)[0] if offset < len(text) else ""
-    accepts = accepted_terminals(error)
-    if isinstance(error, UnexpectedCharacters):
-        message = f"I don't understand {text[offset]!r} here"
-    elif isinstance(error, UnexpectedToken):
-        message = f"I didn't expect {word!r} here" if word else "this sentence stops too early"
-        before = text[:offset].split()[-1:]
-        if error.token.type in _ARITHMETIC and before and is_keyword(before[0]):
-            offset, word = len(text[:offset].rstrip()) - len(before[0]), before[0]
-            message = not_a_number_name(before[0])
-    else:
-        message = "this sentence stops too early"
-    kind = "question" if start == "question" else "statement"
-    end = "?" if start == "question" else "."
-    opening = text.split(" ", 1)[0]
-    suggestion = ""
-    if opening.lower() in sentence_adverbs() and offset > 0:
-        offset, word = 0, opening
-        message = f"certify does not read {opening!r} at the start of a sentence (yet)"
-    else:
-        message, suggestion = _classified(error, message, text, end, offset, accepts)
-    span = Span(line, column + offset, column + offset + max(1, len(word)))
-    return TextError(
-        f"{message} (reading this {kind})",
-        line=span.line,
-        column=span.column,
-        end_column=span.end_column,
-        expected=describe_expected(accepts),
-        suggestion=suggestion or closest_form(text, question=start == "question"),
-    )
-
-
-def _classified(
-    error: UnexpectedInput, message: str, text: str, end: str, offset: int, accepts: set[str]
-) -> tuple[str, str]:
-    """The message with the catalogue's mistake, and the sentence mended ("" if none)."""
-    probed = probe(text, end, reads)
-    if probed is not None:
-        return f"{message}: {probed[0].message}", probed[1]
-    mistake = classify(error, "question" if end == "?" else "statement")
-    if mistake is None:
-        return message, ""
-    return f"{message}: {mistake.message}", mend(mistake, text, end, offset, accepts, reads)
