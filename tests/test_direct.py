@@ -127,6 +127,18 @@ def test_a_tree_builder_of_another_shape_is_left_to_the_long_way(
     assert direct.callbacks_for(parser(), direct._Reader()) is None
 
 
+def test_a_parser_lark_cannot_build_is_left_to_the_long_way(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(*arguments: object) -> None:
+        raise TypeError("another version's signature")
+
+    monkeypatch.setattr(direct, "_Parser", refuse)
+    reading = direct._Direct(parser())
+    assert reading.parser is None
+    assert reading.read("Ana is in the kitchen", "statement", 1, 1) is None
+
+
 TOY = r"""
 start: sum | pairs | items
 ?sum: sum "+" term -> add

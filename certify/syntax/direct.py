@@ -272,8 +272,11 @@ class _Direct:
         lalr = getattr(getattr(frontend, "parser", None), "parser", None)
         table = getattr(lalr, "parse_table", None)
         if callbacks is not None and table is not None and hasattr(frontend, "_make_lexer_thread"):
+            try:  # Lark's internals, as of the versions tested: another shape, the long way
+                self.parser = _Parser(table, callbacks, False)
+            except Exception:
+                return
             self.frontend = frontend
-            self.parser = _Parser(table, callbacks, False)
 
     def read(self, text: str, start: str, line: int, column: int) -> Any:
         if self.parser is None or not self.lock.acquire(blocking=False):
