@@ -78,6 +78,17 @@ def _exact(number: Fraction | int) -> Fraction:
     return number if isinstance(number, Fraction) else Fraction(number)
 
 
+def normal_terms(terms: tuple[tuple[str, Fraction], ...]) -> bool:
+    """Whether ``terms`` are as ``LinearExpr.of`` leaves them: sorted by name, each name once,
+    every coefficient a nonzero ``Fraction``."""
+    previous = ""
+    for index, (name, c) in enumerate(terms):
+        if type(c) is not Fraction or not c or (index and name <= previous):
+            return False
+        previous = name
+    return True
+
+
 def _integer_sum(terms: tuple[tuple[str, Fraction], ...], point: Point) -> int | None:
     """``sum(c * point[n])`` in plain integers when every coefficient and value is one.
 
@@ -113,8 +124,13 @@ class LinearConstraint:
             relation = "<" if relation == ">" else "<="
         if relation not in ("<", "<=", "="):
             raise ValueError(f"unknown relation {relation!r}")
-        diff = left.plus(right, -1)
         op: Op = "<" if relation == "<" else "<=" if relation == "<=" else "="
+        if not right.terms and normal_terms(left.terms):
+            # ``x - y <= 1``: the terms are the left side's, the bound one subtraction; what
+            # ``left.plus(right, -1)`` gives, without rebuilding and re-sorting the terms.
+            bound = _exact(right.constant - left.constant)
+            return LinearConstraint(left.terms, op, bound, frozenset(tags))
+        diff = left.plus(right, -1)
         return LinearConstraint(diff.terms, op, -diff.constant, frozenset(tags))
 
     @property
@@ -129,12 +145,24 @@ class LinearConstraint:
 
     def holds(self, point: Point) -> bool:
         """Whether ``point`` satisfies the constraint, exactly."""
-        whole = _integer_sum(self.terms, point)
-        if whole is not None and self.bound.denominator == 1:
-            bound = self.bound.numerator
+        terms, bound = self.terms, self.bound
+        if len(terms) == 2 and bound.denominator == 1:
+            # A difference or a sum of two, the bulk of a large system: the integer case with
+            # no call and no loop (a witness is checked against every constraint, twice).
+            (first, a), (second, b) = terms
+            u, v = point[first], point[second]
+            if a.denominator == b.denominator == u.denominator == v.denominator == 1:
+                total = a.numerator * u.numerator + b.numerator * v.numerator
+                limit = bound.numerator
+                if self.op == "<=":
+                    return total <= limit
+                return total < limit if self.op == "<" else total == limit
+        whole = _integer_sum(terms, point)
+        if whole is not None and bound.denominator == 1:
+            limit = bound.numerator
             if self.op == "<=":
-                return whole <= bound
-            return whole < bound if self.op == "<" else whole == bound
+                return whole <= limit
+            return whole < limit if self.op == "<" else whole == limit
         value = self.expr.evaluate(point)
         if self.op == "<=":
             return value <= self.bound

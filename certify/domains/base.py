@@ -24,6 +24,8 @@ from certify.numeric import EMPTY, EVERYTHING, Interval, LinearConstraint, Linea
 if TYPE_CHECKING:
     from typing_extensions import Self
 
+ZERO = Fraction(0)
+
 
 class NumericDomain(ABC):
     """An immutable outer approximation of the solutions of a conjunction of linear constraints.
@@ -170,18 +172,20 @@ class NumericDomain(ABC):
         point = self._candidate(extra)
         if point is None:
             return None
-        names = dict.fromkeys(n for c in (*self._constraints, *extra) for n in c.variables)
-        point = {name: point.get(name, Fraction(0)) for name in names}
+        names = dict.fromkeys(self._variables)  # those of the constraints, kept at __init__
+        names.update((n, None) for c in extra for n, _ in c.terms)
+        point = {name: point.get(name, ZERO) for name in names}
         return point if self.satisfies(point, extra) else None
 
     def satisfies(self, point: Point, extra: Sequence[LinearConstraint] = ()) -> bool:
         """Check a point exactly against the input constraints, ``extra`` and integrality."""
         if any(n in self._integers and v.denominator != 1 for n, v in point.items()):
             return False
-        every = (*self._constraints, *extra)
-        if any(n not in point for c in every for n in c.variables):
+        if any(n not in point for n in self._variables):
             return False
-        return all(c.holds(point) for c in every)
+        if any(n not in point for c in extra for n, _ in c.terms):
+            return False
+        return all(c.holds(point) for c in self._constraints) and all(c.holds(point) for c in extra)
 
     def conflict(self) -> NumericConflict | None:
         """Return an infeasible subset of the input constraints with its certificate, if empty."""

@@ -54,7 +54,7 @@ def components(constraints: Sequence[LinearConstraint]) -> list[tuple[LinearCons
     representative = representatives(constraints)
     groups: dict[object, list[LinearConstraint]] = {}
     for position, constraint in enumerate(constraints):
-        key: object = representative[constraint.variables[0]] if constraint.terms else position
+        key: object = representative[constraint.terms[0][0]] if constraint.terms else position
         groups.setdefault(key, []).append(constraint)
     return [tuple(group) for group in groups.values()]
 

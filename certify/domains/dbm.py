@@ -69,6 +69,8 @@ if TYPE_CHECKING:
 SMALL = 40
 """Graphs up to this many nodes are closed eagerly by Floyd-Warshall in pure Python."""
 
+ONE = Fraction(1)
+
 
 class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
     """A conjunction of difference bounds, closed by shortest paths."""
@@ -98,10 +100,15 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         budget: int | None = None,
     ) -> None:
         super().__init__(constraints, integers, budget)
-        fragment = [
-            (i, c) for i, c in enumerate(self._constraints) if shape(c) in ("bound", "difference")
-        ]
-        self._ignored = tuple(c for c in self._constraints if shape(c) in ("octagonal", "linear"))
+        fragment: list[tuple[int, LinearConstraint]] = []
+        ignored: list[LinearConstraint] = []
+        for i, c in enumerate(self._constraints):  # one pass, one ``shape`` per constraint
+            kind = shape(c)
+            if kind == "bound" or kind == "difference":
+                fragment.append((i, c))
+            elif kind != "constant":
+                ignored.append(c)
+        self._ignored = tuple(ignored)
         self._mixed = mixed_components((c for _, c in fragment), self._integers)
         self._nodes = (ZERO, *self.variables)
         self._index = {name: i for i, name in enumerate(self._nodes)}
@@ -128,7 +135,8 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
             self._gcd_failure = constraint
             return []
         signs, value = form
-        factor = 1 / abs(constraint.terms[0][1])
+        first = constraint.terms[0][1]
+        factor = ONE if abs(first.numerator) == first.denominator == 1 else 1 / abs(first)
         head = tail = 0
         for name, sign in signs:
             if sign > 0:
@@ -292,10 +300,11 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
     def _point_of(self, potential: list[int]) -> dict[str, Fraction]:
         """The solution a potential stands for, in the user's units."""
         whole = self._scaling.slack * self._scaling.unit
+        base = potential[0]
+        if whole == 1:  # integer weights: no gcd to take for each value
+            return {name: Fraction(potential[i] - base) for i, name in enumerate(self._nodes) if i}
         return {
-            name: Fraction(potential[i] - potential[0], whole)
-            for i, name in enumerate(self._nodes)
-            if i
+            name: Fraction(potential[i] - base, whole) for i, name in enumerate(self._nodes) if i
         }
 
     def _sequential_point(self, closed: Matrix) -> dict[str, Fraction] | None:

@@ -57,6 +57,8 @@ class Scaling:
 
     def encode(self, value: Fraction, strict: bool) -> int:
         """Return the integer weight of ``<= value`` (or ``< value``)."""
+        if value.denominator == 1:  # the usual integer bound: no Fraction arithmetic
+            return self.slack * value.numerator * self.unit - (1 if strict else 0)
         scaled = value * self.unit
         if scaled.denominator != 1:
             raise ValueError(f"{value} is not a multiple of 1/{self.unit}")

@@ -2,11 +2,12 @@
 
 Shared by every numeric domain: ``shape`` names the smallest fragment of a constraint (bound,
 difference, octagonal, linear), ``unit_form`` writes ``a * (±x ± y) <= c`` with unit
-coefficients (both memoized: conflict and support searches ask about the same constraints
-hundreds of times), ``tighten`` rounds a constraint over integers to integral form (the cutting
-step every integer domain starts from), ``mixed_components`` tells whether integer and real
-variables are linked, and the interval helpers read bounds back as ``Interval`` values with
-open and closed ends kept apart.
+coefficients (both read straight off the coefficients, with no cache: conflict and support
+searches ask about the same constraints hundreds of times, and hashing a constraint of
+``Fraction`` values to look it up cost more than the answer), ``tighten`` rounds a constraint
+over integers to integral form (the cutting step every integer domain starts from),
+``mixed_components`` tells whether integer and real variables are linked, and the interval
+helpers read bounds back as ``Interval`` values with open and closed ends kept apart.
 """
 
 from __future__ import annotations
@@ -14,7 +15,6 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from fractions import Fraction
-from functools import lru_cache
 
 from certify.numeric import Interval, LinearConstraint
 
@@ -30,7 +30,9 @@ def tighten(constraint: LinearConstraint, integers: frozenset[str]) -> LinearCon
     multiple of the coefficients' gcd becomes ``FALSE`` (keeping the tags).  Other constraints
     are returned unchanged.
     """
-    if not constraint.terms or any(name not in integers for name in constraint.variables):
+    if not integers or not constraint.terms:
+        return constraint
+    if any(name not in integers for name, _ in constraint.terms):
         return constraint
     scale = math.lcm(*(c.denominator for _, c in constraint.terms))
     integral = [(name, int(c * scale)) for name, c in constraint.terms]
@@ -45,34 +47,45 @@ def tighten(constraint: LinearConstraint, integers: frozenset[str]) -> LinearCon
     return LinearConstraint(terms, "<=", Fraction(rounded), constraint.tags)
 
 
-@lru_cache(maxsize=1 << 16)
 def unit_form(constraint: LinearConstraint) -> tuple[tuple[tuple[str, int], ...], Fraction] | None:
-    """Write ``a * (±x ± y) OP c`` as signs and ``c / a`` when all coefficients share ``|a|``."""
-    if not constraint.terms:
+    """Write ``a * (±x ± y) OP c`` as signs and ``c / a`` when all coefficients share ``|a|``.
+
+    Reads the coefficients' numerators and denominators (a ``Fraction`` is kept in lowest
+    terms with a positive denominator, so ``|a| = |b|`` is equal denominators and numerators
+    equal up to sign), with no ``Fraction`` arithmetic unless ``a`` is not 1.
+    """
+    terms = constraint.terms
+    if not terms:
         return None
-    size = abs(constraint.terms[0][1])
-    if any(abs(c) != size for _, c in constraint.terms):
-        return None
-    return tuple(
-        (name, 1 if c > 0 else -1) for name, c in constraint.terms
-    ), constraint.bound / size
+    first = terms[0][1]
+    top, below = abs(first.numerator), first.denominator
+    for _, c in terms:
+        if c.denominator != below or abs(c.numerator) != top:
+            return None
+    signs = tuple((name, 1 if c.numerator > 0 else -1) for name, c in terms)
+    bound = constraint.bound
+    if top == 1 and below == 1 and type(bound) is Fraction:
+        return signs, bound  # ``bound / 1``
+    return signs, bound / abs(first)
 
 
-@lru_cache(maxsize=1 << 16)
 def shape(constraint: LinearConstraint) -> str:
-    """Name the smallest fragment a constraint lies in.
+    """Name the smallest fragment a constraint lies in (O(1), as ``unit_form`` reads it).
 
     ``constant`` (no variable), ``bound`` (one variable), ``difference`` (``a*x - a*y``),
     ``octagonal`` (``a*x + a*y``) or ``linear`` (anything else).
     """
-    if not constraint.terms:
+    terms = constraint.terms
+    if not terms:
         return "constant"
-    if len(constraint.terms) == 1:
+    if len(terms) == 1:
         return "bound"
-    form = unit_form(constraint)
-    if form is None or len(form[0]) != 2:
+    if len(terms) != 2:
         return "linear"
-    return "difference" if form[0][0][1] != form[0][1][1] else "octagonal"
+    a, b = terms[0][1], terms[1][1]
+    if a.denominator != b.denominator or abs(a.numerator) != abs(b.numerator):
+        return "linear"
+    return "difference" if (a.numerator > 0) != (b.numerator > 0) else "octagonal"
 
 
 def representatives(constraints: Iterable[LinearConstraint]) -> dict[str, str]:
@@ -89,9 +102,14 @@ def representatives(constraints: Iterable[LinearConstraint]) -> dict[str, str]:
         return name
 
     for constraint in constraints:
-        names = constraint.variables
-        for name in names:
-            parent[find(name)] = find(names[0])
+        terms = constraint.terms
+        if not terms:
+            continue
+        root = find(terms[0][0])  # the first variable's root stays the root of the union
+        for name, _ in terms[1:]:
+            other = find(name)
+            if other != root:
+                parent[other] = root
     return {name: find(name) for name in parent}
 
 

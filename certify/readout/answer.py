@@ -169,8 +169,9 @@ class Certifier:
                     stopped = ("timeout", reason)
                 return Consistency(None, None, tuple(model), reason=reason, stopped=stopped)
             point.update(found)
+        zero = Fraction(0)
         for name in self.problem.vocabulary.numbers:
-            point.setdefault(name, Fraction(0))
+            point.setdefault(name, zero)
         return Consistency(True, None, tuple(model), tuple(sorted(point.items())))
 
     def _numbers(self, found: dict[str, Fraction]) -> dict[str, Fraction]:

@@ -30,8 +30,10 @@ if TYPE_CHECKING:
 
 def _group_for(certifier: Certifier, variables: set[str]) -> tuple[Group | None, list[Group]]:
     """The group holding the variables (merged if needed) and the others."""
-    touching = [g for g in certifier.groups if g.variables & variables]
-    others = [g for g in certifier.groups if not g.variables & variables]
+    touching: list[Group] = []
+    others: list[Group] = []
+    for group in certifier.groups:  # ``variables`` walks every constraint: once per group
+        (touching if group.variables & variables else others).append(group)
     if not touching:
         return None, others
     if len(touching) == 1:

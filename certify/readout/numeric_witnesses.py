@@ -29,8 +29,9 @@ def state_with(certifier: Certifier, point: dict[str, Fraction]) -> ir.State:
     """The consistency state with ``point`` for the numbers (0 for the rest)."""
     base = dict(certifier.consistency.point)
     base.update(point)
+    zero = Fraction(0)
     for name in certifier.problem.vocabulary.numbers:
-        base.setdefault(name, Fraction(0))
+        base.setdefault(name, zero)
     return certifier.encoding.decode(certifier.consistency.model, base)
 
 
