@@ -7,6 +7,7 @@ import random
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -118,6 +119,40 @@ def test_a_negative_cycle_is_the_conflict() -> None:
     assert conflict.tags() == {1, 2, 3}
     assert conflict.cycle is not None and set(conflict.cycle) == {"x", "y", "z"}
     assert check_farkas(conflict) and check_cycle(conflict)
+
+
+@pytest.mark.parametrize("size", [1, 2, 3])
+@pytest.mark.parametrize("large", [False, True])
+def test_a_cycle_of_scaled_differences_has_the_exact_farkas_multipliers(
+    size: int, large: bool
+) -> None:
+    """``2x - 2y <= 6`` enters the graph as ``x - y <= 3`` with multiplier 1/2: the certificate
+    must carry that factor (a wrong one fails ``check_farkas`` and the DBM drops the
+    multipliers without a word), for inequalities and equalities, small graphs and large."""
+    k = Fraction(size)
+    x, y, z = var("x"), var("y"), var("z")
+    cycle = [
+        constraint(x.plus(y, -1).scaled(2 * k), "<=", 6 * k, 1),  # 2k(x - y) <= 6k
+        constraint(y.plus(z, -1).scaled(-3), ">=", 3, 2),  # -3(y - z) >= 3: y - z <= -1
+        constraint(z.plus(x, -1).scaled(k), "=", -3 * k, 3),  # k(z - x) = -3k
+    ]
+    filler = [constraint(var(f"w{i}").plus(x, -1), "<=", i, 10 + i) for i in range(45 * large)]
+    dbm = DifferenceBoundMatrix.from_constraints([*cycle, *filler])
+    assert dbm.is_bottom() is True  # x - y <= 3, y - z <= -1, z - x = -3: 0 <= -1
+    conflict = dbm.conflict()
+    assert conflict is not None and conflict.kind == "cycle" and conflict.tags() == {1, 2, 3}
+    factors = dict(zip((min(c.tags) for c in conflict.constraints), conflict.multipliers or ()))
+    assert factors == {1: 1 / (2 * k), 2: Fraction(1, 3), 3: 1 / k}
+    assert check_farkas(conflict) and check_cycle(conflict)
+
+
+def test_the_report_of_a_scaled_difference_cycle_shows_its_multipliers() -> None:
+    from certify import check
+    from certify.report import to_json
+
+    report = to_json(check("2x - 2y <= 6.\ny - x <= -4.\nWhat is x?\n"))
+    detail = report["questions"][0]["conflict_detail"]["detail"]
+    assert "Farkas multipliers: 1/2 × (2*x - 2*y <= 6) + 1 × (-x + y <= -4)" in detail
 
 
 def test_integer_cycles_through_the_zero_node_recheck_with_tightening() -> None:
