@@ -24,11 +24,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from certify.domains.fragments import choose_value
-from certify.numeric import Interval, LinearConstraint, Op
+from certify.domains.lattice import FRESH, lattice_step, pick_equality, pick_name, substitute
+from certify.domains.rows import Row, combine
+from certify.numeric import Interval
 from certify.run_limits import Deadline, current
 
 
@@ -72,54 +74,6 @@ class Effort:
 
 
 @dataclass(frozen=True, slots=True)
-class Row:
-    """``sum(coefficients) OP bound``, equal to ``sum(origin[i] * input_i)``.
-
-    ``support`` lists the inequalities of the current elimination the row combines (its
-    history, for Chernikov's redundancy rule).
-    """
-
-    coefficients: Mapping[str, Fraction]
-    op: Op
-    bound: Fraction
-    origin: Mapping[int, Fraction] = field(default_factory=dict)
-    support: frozenset[int] = frozenset()
-
-    @staticmethod
-    def of(constraint: LinearConstraint, index: int | None = None) -> Row:
-        """The row of an input constraint (``index`` None: a row outside the inputs)."""
-        origin = {} if index is None else {index: Fraction(1)}
-        return Row(dict(constraint.terms), constraint.op, constraint.bound, origin)
-
-    def violated(self) -> bool:
-        """Whether a row without variables is false."""
-        if self.op == "<=":
-            return self.bound < 0
-        if self.op == "<":
-            return self.bound <= 0
-        return self.bound != 0
-
-
-def combine(first: Row, a: Fraction, second: Row, b: Fraction) -> Row:
-    """Return ``a * first + b * second`` (``a``, ``b`` positive on inequalities)."""
-    coefficients = {name: a * value for name, value in first.coefficients.items()}
-    for name, value in second.coefficients.items():
-        coefficients[name] = coefficients.get(name, Fraction(0)) + b * value
-    origin = {i: a * m for i, m in first.origin.items()}
-    for i, m in second.origin.items():
-        origin[i] = origin.get(i, Fraction(0)) + b * m
-    ops = {first.op if a else "=", second.op if b else "="}
-    op: Op = "<" if "<" in ops else "<=" if "<=" in ops else "="
-    return Row(
-        {n: c for n, c in coefficients.items() if c},
-        op,
-        a * first.bound + b * second.bound,
-        {i: m for i, m in origin.items() if m},
-        (first.support if a else frozenset()) | (second.support if b else frozenset()),
-    )
-
-
-@dataclass(frozen=True, slots=True)
 class Stage:
     """One eliminated variable: its defining equality, or the rows that bounded it."""
 
@@ -158,6 +112,8 @@ class Elimination:
             if chosen is None:
                 return None
             point[stage.variable] = chosen
+        if any(n.startswith(FRESH) for n in point):
+            return {n: v for n, v in point.items() if not n.startswith(FRESH)}
         return point
 
 
@@ -257,23 +213,18 @@ def eliminate(
     steps = 0
     current, conflict = _merge(numbered, steps, integers)
     stages: list[Stage] = []
+    defined: set[str] = set()  # replaced by a lattice step, their value comes from its stage
     present = _variables(current)
     while conflict is None:
         if effort.out_of_time():
             return Elimination(tuple(current), tuple(stages), None, True)
-        chosen = _pick_equality(current, keep)
+        chosen = pick_equality(current, keep, integers)
         if chosen is not None:
-            equality, name = chosen
-            pivot = equality.coefficients[name]
+            current, equality, name, integers = _onto_lattice(
+                current, chosen, keep, integers, stages, defined, present
+            )
             stages.append(Stage(name, (), equality))
-            derived = []
-            for row in current:
-                if row is equality:
-                    continue
-                factor = row.coefficients.get(name)
-                derived.append(
-                    row if factor is None else combine(row, Fraction(1), equality, -factor / pivot)
-                )
+            derived = _substituted(current, equality, name)
         else:
             picked = _pick_variable(current, keep)
             if picked is None:
@@ -293,28 +244,57 @@ def eliminate(
                     )
         current, conflict = _merge(derived, steps, integers)
         now = _variables(current)
-        for gone in present - now - keep - {name}:
+        for gone in present - now - keep - defined - {name}:
             stages.append(Stage(gone))
         present = now
     return Elimination(tuple(current), tuple(stages), conflict, False)
 
 
+def _substituted(current: list[Row], equality: Row, name: str) -> list[Row]:
+    """The rows but ``equality``, with ``name`` replaced through it (Gaussian elimination)."""
+    pivot = equality.coefficients[name]
+    derived = []
+    for row in current:
+        if row is equality:
+            continue
+        factor = row.coefficients.get(name)
+        derived.append(
+            row if factor is None else combine(row, Fraction(1), equality, -factor / pivot)
+        )
+    return derived
+
+
+def _onto_lattice(
+    current: list[Row],
+    chosen: tuple[Row, str],
+    keep: frozenset[str],
+    integers: frozenset[str],
+    stages: list[Stage],
+    defined: set[str],
+    present: set[str],
+) -> tuple[list[Row], Row, str, frozenset[str]]:
+    """Apply ``lattice_step`` to the chosen equality until it has a coefficient ±1 to go.
+
+    Each step replaces a variable by its definition through a fresh integer (recorded as a
+    stage, and in ``defined``: its value comes from that stage).  Returns the rows, the
+    equality and variable to substitute, and the integer variables with the fresh ones.
+    """
+    equality, name = chosen
+    while (step := lattice_step(equality, name, keep, integers, len(stages))) is not None:
+        definition, replaced, fresh = step
+        integers = integers | {fresh}
+        defined.add(replaced)
+        present.add(fresh)  # a fresh variable that vanishes still gets a stage
+        stages.append(Stage(replaced, (), definition))
+        at = next(i for i, row in enumerate(current) if row is equality)
+        current = [substitute(row, replaced, definition) for row in current]
+        equality = current[at]
+        name = pick_name(equality, keep, integers)
+    return current, equality, name, integers
+
+
 def _variables(rows: Iterable[Row]) -> set[str]:
     return {n for r in rows for n in r.coefficients}
-
-
-def _pick_equality(rows: Sequence[Row], keep: frozenset[str]) -> tuple[Row, str] | None:
-    """An equality and one of its variables to substitute away (fewest variables first)."""
-    options = [
-        (len(r.coefficients), sorted(n for n in r.coefficients if n not in keep), r)
-        for r in rows
-        if r.op == "="
-    ]
-    options = [o for o in options if o[1]]
-    if not options:
-        return None
-    _, names, row = min(options, key=lambda o: o[0])
-    return row, names[0]
 
 
 def _pick_variable(rows: Sequence[Row], keep: frozenset[str]) -> str | None:

@@ -31,8 +31,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from certify.domains.fourier_motzkin import Effort, Row, eliminate, interval_of
+from certify.domains.fourier_motzkin import Effort, eliminate, interval_of
 from certify.domains.fragments import choose_value
+from certify.domains.rows import Row
 from certify.numeric import Interval, LinearExpr
 
 GOAL = "\x00goal"
@@ -141,7 +142,7 @@ def _search(
         point = node.point
         fractional = next((n for n in names if point.get(n, Fraction(0)).denominator != 1), None)
         if fractional is not None:
-            stack.extend(((*branch, cut), node.key) for cut in _split(fractional, point))
+            stack.extend((_narrow(branch, cut), node.key) for cut in _split(fractional, point))
             continue
         reached = point[GOAL]
         if best is None or _key(reached, True) < best:
@@ -162,7 +163,7 @@ def _search(
             if _key(node.low, False) < best:
                 best = _key(node.low, False)
             continue
-        stack.extend(((*branch, cut), node.key) for cut in _around(free, point))
+        stack.extend((_narrow(branch, cut), node.key) for cut in _around(free, point))
     if best is None:
         return Extreme(True, False, None, False, None)
     return Extreme(True, True, best[1], best[2] == 0, best_point)
@@ -267,6 +268,28 @@ def _relax_with(
     if point is None:
         return None
     return _Node(False, low, closed, _key(low, closed), point)
+
+
+def _narrow(branch: tuple[Row, ...], cut: Row) -> tuple[Row, ...]:
+    """``branch`` and ``cut``, without the bounds of the branch that ``cut`` implies.
+
+    Cuts bound one variable each: a bound on the same variable in the same direction and no
+    tighter (or any, when the cut fixes the variable) is implied, and is dropped.  A branch so
+    holds at most one bound per variable and direction, and a node deep in the search costs no
+    more to relax than one near the root (without this, a search walking down ``x <= -3``,
+    ``x <= -4``, ... pays at every node for every bound it has passed).
+    """
+    ((name, factor),) = cut.coefficients.items()
+
+    def redundant(row: Row) -> bool:
+        if row.op != "<=" or row.coefficients.keys() != {name}:
+            return False
+        a = row.coefficients[name]
+        if cut.op != "=" and (a > 0) != (factor > 0):
+            return False
+        return a * cut.bound / factor <= row.bound  # the cut's end of x satisfies the row
+
+    return (*(row for row in branch if not redundant(row)), cut)
 
 
 def _split(name: str, point: dict[str, Fraction]) -> tuple[Row, Row]:

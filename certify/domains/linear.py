@@ -24,9 +24,10 @@ from fractions import Fraction
 
 from certify.domains.base import NumericDomain
 from certify.domains.conflict import NumericConflict, shrink
-from certify.domains.fourier_motzkin import Effort, Elimination, Row, eliminate, interval_of
+from certify.domains.fourier_motzkin import Effort, Elimination, eliminate, interval_of
 from certify.domains.fragments import tighten
 from certify.domains.integer import GOAL, minimize
+from certify.domains.rows import Row
 from certify.numeric import EMPTY, EVERYTHING, Interval, LinearConstraint, LinearExpr
 from certify.run_limits import Deadline
 

@@ -15,9 +15,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from certify import run_limits
-from certify.domains.fourier_motzkin import Effort, Row
+from certify.domains.fourier_motzkin import Effort
 from certify.domains.integer import minimize
 from certify.domains.linear import LinearDomain
+from certify.domains.rows import Row
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
 
 from .checks import valid_point
