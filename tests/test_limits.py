@@ -66,7 +66,15 @@ def test_a_resource_text_ends_at_its_limit(tmp_path: Path, name: str) -> None:
     code, report = _run(tmp_path, TEXTS[name](), "--timeout", "1")
     assert code == 0
     questions = report["questions"]
-    assert isinstance(questions, list) and questions
+    assert isinstance(questions, list)
+    if not questions:
+        # A loaded machine can spend the whole second reading the text: the limit then ends
+        # the run there, and the report says so (nothing certified, consistency unresolved).
+        assert report["consistency"] == "unresolved", report
+        warnings = report["warnings"]
+        assert isinstance(warnings, list)
+        assert any("timeout ran out during reading" in w["message"] for w in warnings), report
+        return
     for question in questions:
         assert question["status"] in ALLOWED[name], question
         if question["status"] == "unresolved":

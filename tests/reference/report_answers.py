@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from certify import CertifyError, TextError, check
+from certify import CertifyError, Options, TextError, check
 from certify.report import to_json
 from tests.reference.finite_english import question_text, render
 from tests.reference.finite_semantics import Expected, expected
@@ -39,6 +39,7 @@ class Answered:
     status: str
     answers: frozenset[str] | None
     witnessed: frozenset[str]
+    limit: str | None = None  # what stopped an unresolved question: budget, timeout, memory
 
 
 @dataclass(frozen=True)
@@ -53,9 +54,14 @@ def _answer_set(values: Any) -> frozenset[str] | None:
     return frozenset(canonical(str(v)) for v in values)
 
 
+TIMEOUT = 120.0
+"""Seconds per text: far above any generated text's time, so that only a hang (or a machine
+loaded beyond reason) meets it; a question it stops is not counted as a weak answer."""
+
+
 def observe(text: str, asks: list[str]) -> Observed:
     """certify's consistency and answers for ``text`` (raises TextError when it refuses)."""
-    report = to_json(check(text, questions=asks))
+    report = to_json(check(text, questions=asks, options=Options(timeout=TIMEOUT)))
     answered = tuple(
         Answered(
             question=q["question"],
@@ -63,6 +69,7 @@ def observe(text: str, asks: list[str]) -> Observed:
             status=q["status"],
             answers=_answer_set(q["answers"]),
             witnessed=_answer_set(q["witnessed"]) or frozenset(),
+            limit=(q.get("stopped") or {}).get("limit"),
         )
         for q in report["questions"]
     )
@@ -83,7 +90,8 @@ class Comparison:
     english: str
     asks: list[str]
     questions: int = 0
-    unresolved: list[str] = field(default_factory=list)
+    unresolved: list[str] = field(default_factory=list)  # stopped by a budget: a weak answer
+    timed_out: list[str] = field(default_factory=list)  # stopped by the clock: the machine's
     findings: list[Finding] = field(default_factory=list)
 
 
@@ -133,7 +141,7 @@ def _compare_report(truth: Expected, seen: Observed, result: Comparison) -> None
         if not _certified(got):
             result.findings.append(Finding(f"{got.status} without its witnesses ({shape})", detail))
         if got.status == "unresolved":
-            result.unresolved.append(detail)
+            (result.timed_out if got.limit == "timeout" else result.unresolved).append(detail)
             if got.answers is not None and not answers <= got.answers:
                 result.findings.append(Finding(f"outer set misses answers ({shape})", detail))
             continue
