@@ -16,6 +16,7 @@ if TYPE_CHECKING:
     from rich.progress import Progress as Bar
 
     from certify.output.results import FileResult, Summary
+    from certify.output.styled import Shown
 
 
 PROGRESS_AFTER = 5
@@ -45,6 +46,13 @@ class Printer:
                 file=sys.stdout, highlight=False, soft_wrap=not sys.stdout.isatty()
             )
         return self._console
+
+    def _write(self, shown: Shown) -> None:
+        """Results on stdout: through rich on a terminal, else each line whole, without rich
+        (the same characters rich would print there; ``certify.output.styled``)."""
+        from certify.output.styled import needs_rich, write
+
+        write(shown, sys.stdout, self.console if needs_rich(sys.stdout) else None)
 
     def progress(self, total: int) -> Progress:
         """A progress bar for long batches, silent unless stderr is a terminal."""
@@ -85,9 +93,9 @@ class Printer:
         from certify.output.render import render_failures, render_result
 
         if not self.quiet:
-            self.console.print(render_result(result, self.explain, self.checking))
+            self._write(render_result(result, self.explain, self.checking))
         elif result.failed:
-            self.console.print(render_failures(result))
+            self._write(render_failures(result))
 
     def updated(self, result: FileResult) -> None:
         """Freeze one certified file's answers into its expectations, and say what changed."""
@@ -115,13 +123,15 @@ class Printer:
         if self.quiet and code == ExitCode.OK:
             return
         sys.stdout.flush()
-        from rich.console import Console
-
         from certify.output.render import render_summary
+        from certify.output.styled import needs_rich, write
 
-        Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty()).print(
-            render_summary(summary, ok=code == ExitCode.OK)
-        )
+        console = None
+        if needs_rich(sys.stderr):
+            from rich.console import Console
+
+            console = Console(stderr=True, highlight=False, soft_wrap=not sys.stderr.isatty())
+        write(render_summary(summary, ok=code == ExitCode.OK), sys.stderr, console)
 
 
 class Progress:

@@ -1,11 +1,12 @@
-"""Report → rich renderables for people.  Decides nothing; shows what the Report says.
+"""Report → styled lines for people.  Decides nothing; shows what the Report says.
 
-Every line is a renderable, never a pre-joined string: a label (``witness (Luis): ``) and a
-body that rich wraps at the console's width, continuing under the body (a hanging indent,
+Every line is a ``Hanging`` row, never a pre-joined string: a label (``witness (Luis): ``) and
+a body that a terminal wraps at its width, continuing under the body (a hanging indent,
 ``row``), so nothing is broken in the middle of a word.  Supports and conflicts list their
-statements with their line numbers.
+statements with their line numbers.  The lines are ``certify.output.styled`` values: rich
+shows them on a terminal, and into a pipe they are written without importing rich.
 
-User text only ever enters ``rich.text.Text`` through ``append`` (never as markup), and
+User text only ever enters a line as the characters it is (``Styled``, never rich markup), and
 non-printable characters are shown escaped, so a sentence containing ``[bold]`` or a
 terminal control sequence is printed as the characters it is.
 """
@@ -15,16 +16,14 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from rich.console import Group, RenderableType
-from rich.text import Text
-
 from certify.errors import printable
 from certify.numeric import Interval, format_number, show_interval
 from certify.output.results import FileResult, Summary
+from certify.output.styled import Block, Hanging, Shown, Styled
 from certify.report import Answer, ReadingLine, Report
 
 if TYPE_CHECKING:
-    from rich.console import Console, ConsoleOptions, RenderResult
+    from rich.console import Console
     from rich.progress import Progress
 
 COLORS = {
@@ -50,59 +49,18 @@ def answer_set(answer: Answer) -> str:
     return "{" + apart.join(answer.answers) + "}"
 
 
-class Hanging:
-    """``label`` then ``body``; the body wraps at the width and continues under itself.
-
-    A hanging indent: ``witness (Luis): Ana is in the kitchen; the garden is in`` and the rest
-    aligned under ``Ana``.  Lines break between words (a word longer than a line is folded); a
-    label wider than half the line puts the body under it, indented four more spaces.
-    """
-
-    def __init__(self, indent: int, label: Text, body: Text) -> None:
-        self.indent = indent
-        self.label = label
-        self.body = body
-
-    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        width = options.max_width
-        head = Text(" " * self.indent)
-        head.append_text(self.label)
-        hang = head.cell_len
-        first: Text | None = head
-        if options.no_wrap:  # soft wrap (a pipe): one whole line, as the console asked
-            head.append_text(self.body)
-            yield head
-            return
-        if hang > width // 2:
-            for line in head.wrap(console, width, overflow="fold"):
-                yield line
-            hang, first = self.indent + 4, None
-        if not self.body.plain:
-            if first is not None:
-                yield first
-            return
-        for line in self.body.wrap(console, max(width - hang, 8), overflow="fold"):
-            shown = first if first is not None else Text(" " * hang)
-            shown.append_text(line)
-            shown.rstrip()
-            yield shown
-            first = None
-
-
-def row(indent: int, label: Text | str, body: Text | str = "") -> Hanging:
+def row(indent: int, label: Styled | str, body: Styled | str = "") -> Hanging:
     """One line of the report: ``label`` and a ``body`` that wraps under itself."""
     return Hanging(
         indent,
-        label if isinstance(label, Text) else Text(label),
-        body if isinstance(body, Text) else Text(body),
+        label if isinstance(label, Styled) else Styled(label),
+        body if isinstance(body, Styled) else Styled(body),
     )
 
 
-def _plain(text: str, style: str = "") -> Text:
-    """User text as a rich Text, never as markup."""
-    shown = Text()
-    shown.append(safe(text), style)
-    return shown
+def _plain(text: str, style: str = "") -> Styled:
+    """User text, escaped, as a piece of text (never read as markup)."""
+    return Styled(safe(text), style)
 
 
 def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> list[Hanging]:
@@ -113,7 +71,7 @@ def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> lis
         if statement.text not in shown:
             shown.append(statement.text)
     return [
-        row(6, Text(f"line {line}  ", "dim"), _plain(" ".join(texts[line])))
+        row(6, Styled(f"line {line}  ", "dim"), _plain(" ".join(texts[line])))
         for line in lines
         if line in texts
     ]
@@ -121,9 +79,9 @@ def _statements(lines: tuple[int, ...], reading: tuple[ReadingLine, ...]) -> lis
 
 def _status(answer: Answer, closed: bool = False) -> Hanging:
     """The status line; ``closed``: under --closed-world, where nothing derived is false."""
-    label = Text()
+    label = Styled()
     label.append(answer.status, COLORS[answer.status])
-    body = Text()
+    body = Styled()
     if answer.status != "contradictory":
         label.append(": ")
         body.append(safe(answer_set(answer)))
@@ -165,21 +123,21 @@ def _measurement(answer: Answer, explain: bool) -> list[Hanging]:
     shown = [("accumulation", estimate), ("conjunction", conjunction)]
     if measured.law == "conjunction":
         shown.reverse()
-    rows = [row(4, Text(f"law ({shown[0][0]}): ", "cyan"), _plain(shown[0][1]))]
+    rows = [row(4, Styled(f"law ({shown[0][0]}): ", "cyan"), _plain(shown[0][1]))]
     if explain:
-        rows.append(row(4, Text(f"under {shown[1][0]}: ", "dim"), _plain(shown[1][1], "dim")))
+        rows.append(row(4, Styled(f"under {shown[1][0]}: ", "dim"), _plain(shown[1][1], "dim")))
     return rows
 
 
 def render_answer(
     answer: Answer, explain: bool, reading: tuple[ReadingLine, ...] = (), closed: bool = False
-) -> RenderableType:
+) -> Shown:
     """One question: status, answer set, how it is certified (with its sentences), witnesses."""
     where = (
         f"line {answer.line}  " if answer.line else "--ask   " if not answer.generated else " " * 8
     )
-    lines: list[RenderableType] = [
-        row(2, Text(where, "dim"), _plain(answer.question, "bold")),
+    lines: list[Shown] = [
+        row(2, Styled(where, "dim"), _plain(answer.question, "bold")),
         _status(answer, closed),
     ]
     if answer.support:
@@ -193,28 +151,30 @@ def render_answer(
             every = "; ".join("lines " + ", ".join(map(str, c)) for c in conflict.alternatives)
             every += "" if conflict.complete else " (the budget stopped the search here)"
             count = len(conflict.alternatives)
-            lines.append(row(4, Text(f"every minimal conflict ({count}): ", "dim"), _plain(every)))
+            lines.append(
+                row(4, Styled(f"every minimal conflict ({count}): ", "dim"), _plain(every))
+            )
         if explain:
             for line, witness in conflict.witnesses:
                 shown = _plain("; ".join(witness.sentences))
-                lines.append(row(4, Text(f"without line {line}: ", "dim"), shown))
+                lines.append(row(4, Styled(f"without line {line}: ", "dim"), shown))
     for witness in answer.witnesses:
-        label = Text("witness ", "dim")
+        label = Styled("witness ", "dim")
         label.append(f"({safe(witness.answer)})", "italic")
         label.append(": ")
         lines.append(row(4, label, _plain("; ".join(witness.sentences) or "(nothing to say)")))
     lines.extend(_measurement(answer, explain))
     if answer.status == "unresolved" and answer.reason:
-        lines.append(row(4, Text("why: ", "magenta"), _plain(answer.reason, "magenta")))
+        lines.append(row(4, Styled("why: ", "magenta"), _plain(answer.reason, "magenta")))
     if explain and answer.reason and answer.status != "unresolved":
         body = _plain(f"{answer.domain} ({answer.reason})", "dim")
-        lines.append(row(4, Text("domain: ", "dim"), body))
-    return Group(*lines)
+        lines.append(row(4, Styled("domain: ", "dim"), body))
+    return Block(*lines)
 
 
-def render_report(report: Report, explain: bool = False) -> RenderableType:
+def render_report(report: Report, explain: bool = False) -> Shown:
     """A whole report."""
-    parts: list[RenderableType] = []
+    parts: list[Shown] = []
     consistent = {
         True: ("consistent", "green"),
         False: ("contradictory", "red"),
@@ -222,22 +182,22 @@ def render_report(report: Report, explain: bool = False) -> RenderableType:
     }
     word, style = consistent[report.consistent]
     closed = "closed world; " if report.closed_world else ""
-    law = Text(f"  (law: {report.law}; {closed}", "dim")
+    law = Styled(f"  (law: {report.law}; {closed}", "dim")
     law.append(word, style)
     law.append(")", "dim")
     parts.append(row(0, _plain(report.file, "bold underline"), law))
     if report.questions and report.questions[0].generated:
-        parts.append(Text("  what remains (no question asked):", "dim"))
+        parts.append(Styled("  what remains (no question asked):", "dim"))
     if explain:
         for line in report.reading:
             text = _plain(line.reading)
             text.append(f"   [{line.domain}]", "dim")
-            parts.append(row(2, Text(f"read line {line.line}: ", "dim"), text))
+            parts.append(row(2, Styled(f"read line {line.line}: ", "dim"), text))
     closed_world = report.closed_world
     parts.extend(render_answer(a, explain, report.reading, closed_world) for a in report.questions)
     if "unique" in report.extra:
         parts.extend(_well_posed(report.extra["unique"]))
-    return Group(*parts)
+    return Block(*parts)
 
 
 _SOLUTIONS = {
@@ -248,18 +208,18 @@ _SOLUTIONS = {
 }
 
 
-def _well_posed(found: dict[str, Any]) -> list[RenderableType]:
+def _well_posed(found: dict[str, Any]) -> list[Shown]:
     """``--unique``: the solutions, then every redundant statement with why."""
     said, style = _SOLUTIONS[found["status"]]
-    head = Text(said, style)
+    head = Styled(said, style)
     if found["reason"]:
         head.append(f" ({found['reason']})", "magenta")
-    parts: list[RenderableType] = [row(2, Text("well posed? ", "bold"), head)]
+    parts: list[Shown] = [row(2, Styled("well posed? ", "bold"), head)]
     for number, solution in enumerate(found["solutions"], start=1):
         shown = _plain("; ".join(solution["sentences"]) or "(nothing to say)")
-        parts.append(row(4, Text(f"solution {number}: ", "dim"), shown))
+        parts.append(row(4, Styled(f"solution {number}: ", "dim"), shown))
     if not found["redundant"]:
-        parts.append(row(4, Text("redundant: ", "dim"), _plain("none")))
+        parts.append(row(4, Styled("redundant: ", "dim"), _plain("none")))
     for entry in found["redundant"]:
         if entry["given"] is not None:
             why = "follows from lines " + ", ".join(map(str, entry["given"]))
@@ -267,24 +227,24 @@ def _well_posed(found: dict[str, Any]) -> list[RenderableType]:
             why = "every question's answer is the same without it"
         said_line = _plain(entry["text"])
         said_line.append(f"  ({why})", "dim")
-        parts.append(row(4, Text(f"redundant line {entry['line']}: ", "dim"), said_line))
+        parts.append(row(4, Styled(f"redundant line {entry['line']}: ", "dim"), said_line))
     return parts
 
 
-def render_result(result: FileResult, explain: bool, checking: bool) -> RenderableType:
+def render_result(result: FileResult, explain: bool, checking: bool) -> Shown:
     """One file of a batch: its report and, with --check, its failed expectations."""
     if result.report is None:
-        return Text("")
-    parts: list[RenderableType] = [render_report(result.report, explain)]
+        return Styled("")
+    parts: list[Shown] = [render_report(result.report, explain)]
     if checking and result.failed:
         parts.append(render_failures(result))
-    return Group(*parts)
+    return Block(*parts)
 
 
 # ------------------------------------------------------------------ batch-level parts
 
 
-def render_failures(result: FileResult) -> RenderableType:
+def render_failures(result: FileResult) -> Shown:
     """Each failed expectation: where, the question, expected against got, and the refutation.
 
     ``FAIL samples/x.txt:4  Where is Ana?`` then ``expected forced: the garden, got open: ...,
@@ -292,20 +252,20 @@ def render_failures(result: FileResult) -> RenderableType:
     """
     from certify.output.verdict import explain
 
-    lines: list[RenderableType] = []
+    lines: list[Shown] = []
     for outcome in result.failed:
-        head = Text()
+        head = Styled()
         head.append(f"{safe(result.path)}:{outcome.expected.line}", "bold")
         if outcome.answer is not None:
             head.append("  " + safe(outcome.answer.question))
-        lines.append(row(2, Text("FAIL ", "bold red"), head))
+        lines.append(row(2, Styled("FAIL ", "bold red"), head))
         lines.append(row(7, "", _plain(explain(outcome.expected, outcome.answer), "red")))
-    return Group(*lines)
+    return Block(*lines)
 
 
-def render_summary(summary: Summary, ok: bool) -> Text:
+def render_summary(summary: Summary, ok: bool) -> Styled:
     """The batch in one line, green when it passed and red when it did not."""
-    return Text(summary.line(), "bold green" if ok else "bold red")
+    return Styled(summary.line(), "bold green" if ok else "bold red")
 
 
 def progress_bar(console: Console, total: int, follows_stdout: bool) -> Progress:
