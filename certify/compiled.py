@@ -26,12 +26,11 @@ methods of a full cache, against 6 ms read whole, a tenth of a ``certify FILE`` 
 from __future__ import annotations
 
 import builtins
-import dataclasses
 import marshal
 import os
 import stat
 import sys
-from types import CodeType
+from types import CodeType, ModuleType
 
 TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
 if TYPE_CHECKING:
@@ -82,15 +81,60 @@ def _ours(namespace: object) -> bool:
 
 
 def install() -> None:
-    """Route the ``dataclasses`` module's compiling through the cache (once per process)."""
+    """Route the ``dataclasses`` module's compiling through the cache (once per process).
+
+    ``dataclasses`` imports ``inspect``, ``re``, ``enum`` and ``ast``: some 18 ms that
+    ``certify --version`` and ``import certify`` need not pay.  So when it is not imported yet,
+    the cache is put in when it is (``_WhenImported``), before any class is made with it.
+    """
     if _state["installed"]:
         return
     _state["installed"] = True
-    dataclasses.exec = cached_exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+    if "dataclasses" in sys.modules:
+        _patch(sys.modules["dataclasses"])
+    else:
+        sys.meta_path.insert(0, _WhenImported())
     if not sys.dont_write_bytecode:
         import atexit
 
         atexit.register(_save)
+
+
+def _patch(module: ModuleType) -> None:
+    module.exec = cached_exec  # type: ignore[attr-defined]  # a module global shadows the builtin
+
+
+class _WhenImported:
+    """A finder that lets the usual finders load ``dataclasses``, then patches it, once."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "dataclasses":
+            return None
+        sys.meta_path.remove(self)  # the usual finders from here on, this import included
+        from importlib.util import find_spec
+
+        spec = find_spec(name)
+        if spec is not None and spec.loader is not None:
+            spec.loader = _Patching(spec.loader)  # type: ignore[assignment]  # a Loader by duck typing
+        return spec
+
+
+class _Patching:
+    """A loader that runs ``dataclasses`` as its own loader would, then patches it; for the
+    rest (``get_source`` for tracebacks, ``get_filename``, ...) it is that loader."""
+
+    def __init__(self, loader: Any) -> None:
+        self.loader = loader
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.loader, name)
+
+    def create_module(self, spec: Any) -> Any:
+        return self.loader.create_module(spec)
+
+    def exec_module(self, module: ModuleType) -> None:
+        self.loader.exec_module(module)
+        _patch(module)
 
 
 def read_owned(path: str | None) -> bytes | None:

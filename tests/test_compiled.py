@@ -57,6 +57,36 @@ def test_the_second_run_compiles_nothing(tmp_path: Path) -> None:
     assert isinstance(second["known"], int) and second["known"] > 20
 
 
+DEFERRED = """
+import json, sys
+import certify  # installs the cache without importing dataclasses (--version needs none)
+before = "dataclasses" in sys.modules
+from certify import compiled
+from certify.report import TextWarning  # imports dataclasses: patched as it is loaded
+import dataclasses
+print(json.dumps({"before": before, "patched": dataclasses.exec is compiled.cached_exec,
+                  "known": len(compiled._known), "repr": repr(TextWarning("w", 2, 5)),
+                  "source": "def dataclass(" in dataclasses.__loader__.get_source("dataclasses"),
+                  "finders": sum(type(f).__name__ == "_WhenImported" for f in sys.meta_path)}))
+"""
+
+
+def test_dataclasses_imported_after_certify_are_patched_as_they_load(tmp_path: Path) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["XDG_CACHE_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-c", DEFERRED], env=env, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    assert seen["before"] is False
+    assert seen["patched"] is True
+    assert seen["known"] > 20  # certify's classes went through the cache
+    assert seen["repr"] == "TextWarning(message='w', line=2, column=5)"
+    assert seen["source"] is True  # tracebacks still show dataclasses' lines
+    assert seen["finders"] == 0  # the finder removed itself
+
+
 def test_classes_made_through_the_cache_behave_as_the_standard_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

@@ -70,6 +70,19 @@ def test_version_loads_no_pipeline(tmp_path: Path) -> None:
     assert not {m for m in modules if m.startswith("certify.")} - allowed
 
 
+def test_the_command_answers_version_with_the_standard_library_alone() -> None:
+    probe = (
+        "import sys\n"
+        "sys.argv = ['certify', '--version']\n"
+        "from certify.__main__ import main\n"
+        "main()\n"
+        "print(sorted(m for m in sys.modules if m in ('dataclasses', 'inspect', 'typer')))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == f"certify {__version__}\n[]\n"
+
+
 def test_a_finite_text_loads_no_numeric_machinery(tmp_path: Path) -> None:
     modules = loaded(tmp_path, str(SAMPLES / "ana.txt"))
     assert {"lark", "pysat"} <= tops(modules)
