@@ -75,10 +75,11 @@ class Encoding:
             self.clauses, self.cache, self.pool = [], {}, IDPool()
             raise
         self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
-        self.solver = Solver(name=solver, bootstrap_with=self.clauses)
-        self._added = len(self.clauses)
-        self._phased = 0
-        self._prefer_false()
+        self._solver: Solver | None = None  # made on first use (``solver``)
+        self._solver_name = solver
+        self._first = self._added = len(self.clauses)
+        self._phased = len(self.atoms)
+        self._first_phases = self._free()
 
     # ------------------------------------------------------------------ state space
 
@@ -278,12 +279,33 @@ class Encoding:
         if len(self.atoms) != self._phased:
             self._prefer_false()
 
+    @property
+    def solver(self) -> Solver:
+        """The solver, made on first use with the clauses and phases the encoding was built with
+        (``sync`` sends it the rest); a ``trivial`` encoding (numbers only) never needs one."""
+        if self._solver is None:
+            self._solver = Solver(
+                name=self._solver_name, bootstrap_with=self.clauses[: self._first]
+            )
+            self._set_phases(self._first_phases)
+        return self._solver
+
+    def _free(self) -> list[int]:
+        return [-lit for lit in self.atoms.values()] + [-self._edge(*e) for e in self.edges]
+
     def _prefer_false(self) -> None:
         """Let free properties and edges default to false, so witnesses say only what they must."""
-        free = [-lit for lit in self.atoms.values()] + [-self._edge(*e) for e in self.edges]
+        self._set_phases(self._free())
+        self._phased = len(self.atoms)
+
+    def _set_phases(self, free: list[int]) -> None:
         with contextlib.suppress(NotImplementedError):  # no phase hints: witnesses stay correct
             self.solver.set_phases(free)
-        self._phased = len(self.atoms)
+
+    def trivial(self) -> bool:
+        """Whether the CNF is the unit clause ``true`` alone (no variable but ``true``): its one
+        model is ``[true]``, what any SAT solver returns for it."""
+        return len(self.clauses) == 1 and self.pool.top == self.true
 
     def all_selectors(self) -> list[int]:
         """Every statement switched on."""
@@ -298,6 +320,10 @@ class Encoding:
         valid in every state — so an answer of None is a proof, as without numbers.
         """
         self.sync()
+        if self._solver is None and not assumptions and self.trivial():
+            if self.deadline.end is not None:  # as ``_satisfiable`` would
+                self.deadline.check("the SAT search")
+            return [self.true]
         for _ in range(self.theory_rounds):
             if not self._satisfiable(list(assumptions)):
                 return None
@@ -369,4 +395,5 @@ class Encoding:
 
     def close(self) -> None:
         """Free the solver."""
-        self.solver.delete()
+        if self._solver is not None:
+            self._solver.delete()

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.domains.fragments import choose_value
@@ -119,13 +119,15 @@ class Elimination:
 
 def _key(row: Row) -> tuple[tuple[str, Fraction], ...]:
     """The left side scaled so its first coefficient is ±1 (rows with one key are parallel)."""
-    first = abs(next(iter(sorted(row.coefficients.items())))[1])
+    first = abs(row.coefficients[min(row.coefficients)])
+    if first == 1:  # a row ``_normal`` left as it is: no division by 1
+        return tuple(sorted(row.coefficients.items()))
     return tuple(sorted((n, c / first) for n, c in row.coefficients.items()))
 
 
 def _normal(row: Row) -> Row:
     """The row scaled by a positive factor so that its first coefficient is ±1."""
-    first = abs(sorted(row.coefficients.items())[0][1])
+    first = abs(row.coefficients[min(row.coefficients)])
     if first == 1:
         return row
     return Row(
@@ -208,7 +210,8 @@ def eliminate(
     for from ``effort``.
     """
     numbered = [
-        replace(r, support=frozenset({i} if r.op != "=" else ())) for i, r in enumerate(rows)
+        Row(r.coefficients, r.op, r.bound, r.origin, frozenset({i} if r.op != "=" else ()))
+        for i, r in enumerate(rows)
     ]
     steps = 0
     current, conflict = _merge(numbered, steps, integers)

@@ -10,8 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import TypeVar
 
 from certify.numeric import LinearConstraint, Op
+
+_K = TypeVar("_K", str, int)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,19 +47,37 @@ class Row:
 
 
 def combine(first: Row, a: Fraction, second: Row, b: Fraction) -> Row:
-    """Return ``a * first + b * second`` (``a``, ``b`` positive on inequalities)."""
-    coefficients = {name: a * value for name, value in first.coefficients.items()}
-    for name, value in second.coefficients.items():
-        coefficients[name] = coefficients.get(name, Fraction(0)) + b * value
-    origin = {i: a * m for i, m in first.origin.items()}
-    for i, m in second.origin.items():
-        origin[i] = origin.get(i, Fraction(0)) + b * m
+    """Return ``a * first + b * second`` (``a``, ``b`` positive on inequalities).
+
+    A factor of 1 (every substitution's ``a``) is not multiplied through: ``Fraction``
+    arithmetic is most of an elimination's time, and ``1 * v`` is ``v``."""
+    coefficients = _scaled(first.coefficients, a)
+    _add_scaled(coefficients, second.coefficients, b)
+    origin = _scaled(first.origin, a)
+    _add_scaled(origin, second.origin, b)
     ops = {first.op if a else "=", second.op if b else "="}
     op: Op = "<" if "<" in ops else "<=" if "<=" in ops else "="
     return Row(
         {n: c for n, c in coefficients.items() if c},
         op,
-        a * first.bound + b * second.bound,
+        (first.bound if a == 1 else a * first.bound)
+        + (second.bound if b == 1 else b * second.bound),
         {i: m for i, m in origin.items() if m},
         (first.support if a else frozenset()) | (second.support if b else frozenset()),
     )
+
+
+def _scaled(values: Mapping[_K, Fraction], factor: Fraction) -> dict[_K, Fraction]:
+    """``factor * values``, as a new dictionary."""
+    if factor == 1:
+        return dict(values)
+    return {key: factor * value for key, value in values.items()}
+
+
+def _add_scaled(total: dict[_K, Fraction], values: Mapping[_K, Fraction], factor: Fraction) -> None:
+    """``total += factor * values``, in place (new keys after the old, in ``values``' order)."""
+    one = factor == 1
+    for key, value in values.items():
+        term = value if one else factor * value
+        old = total.get(key)
+        total[key] = term if old is None else old + term
