@@ -40,3 +40,20 @@ def test_workers_start_with_the_parents_heap_frozen(
     assert [r.path for r in results] == paths
     assert all(int(r.internal or 0) > 1000 for r in results), [r.internal for r in results]
     assert gc.get_freeze_count() == 0  # the parent collects as before
+
+
+def test_a_heap_frozen_before_stays_frozen(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "t.txt"
+    path.write_text("Ana is in the kitchen.\n")
+    monkeypatch.setattr(parallel, "certify_packed", _frozen_in_worker)
+    gc.freeze()  # as the command does after its imports
+    try:
+        frozen = gc.get_freeze_count()
+        list(
+            parallel.run_parallel(
+                [(str(path), None), (str(path), None)], (), Options(), False, False, 2
+            )
+        )
+        assert gc.get_freeze_count() >= frozen  # what the command froze is not thawed
+    finally:
+        gc.unfreeze()

@@ -76,14 +76,18 @@ def frozen_heap() -> Iterator[None]:
     A worker's collections would otherwise walk every object it inherited (modules, the
     parser) and write to each one's header, copying the pages it shares with the parent: a
     tenth of a worker's time went to collecting, a third of it for the inherited heap.  The
-    parent's own collector sees them again once the workers are forked."""
+    parent's own collector sees them again once the workers are forked, unless they were
+    frozen before (the command freezes its imports, ``certify.__main__.collect_less``; a host
+    of the API may freeze its own): then they stay so."""
     import gc
 
+    already = gc.get_freeze_count() > 0
     gc.freeze()
     try:
         yield
     finally:
-        gc.unfreeze()
+        if not already:
+            gc.unfreeze()
 
 
 def prepare_workers() -> None:
