@@ -13,6 +13,7 @@ each kind must be taken for the comparison to mean something.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -21,6 +22,7 @@ from certify.errors import TextError
 from certify.limits import MAX_DIGITS
 from certify.syntax import direct, parse, plain_arith
 from certify.syntax.checks import check_text
+from certify.syntax.grammar import parser
 from certify.syntax.lexicon import (
     discourse_words,
     reserved_words,
@@ -241,3 +243,10 @@ def test_read_sentence_takes_it_before_the_parser() -> None:
     assert direct.taken() == before
     parse.read_sentence("x2 - x1 <= 1/2")
     assert direct.taken() == before + 1
+
+
+def test_the_other_terminals_are_the_parsers() -> None:
+    terminals = [t for t in parser().terminals if t.name not in ("WORD", "NUMBER")]
+    assert len(terminals) > 100
+    pattern = "|".join(f"(?:{t.pattern.to_regexp()})" for t in terminals)
+    assert plain_arith._others() == re.compile(pattern, parser().options.g_regex_flags)
