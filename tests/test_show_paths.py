@@ -3,7 +3,8 @@ first: it must read as the Fraction arithmetic it replaced.
 
 ``_comparison`` is compared with that arithmetic (kept here) on thousands of drawn constraints,
 integral or not, of every sign, size and operator, and ``show`` of a comparison with it; the
-comparison is tested first in ``show``, which is right only while no class of the IR is one.
+comparison is tested first in ``show`` and in the evaluator's ``holds``, which is right only while
+no other class of the IR is one and it is no other.
 """
 
 from __future__ import annotations
