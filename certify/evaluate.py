@@ -103,6 +103,8 @@ class Evaluation:
 
     def holds(self, formula: Formula) -> bool:
         """The truth value of a formula in this state."""
+        if formula.__class__ is Compare:  # most statements of a numeric text (``atom``'s case)
+            return formula.constraint.holds(self.numbers)
         if isinstance(formula, Const):
             return formula.value
         if isinstance(formula, Not):

@@ -93,6 +93,8 @@ class Lowering(PuzzleReading):
             assert not isinstance(node, pz.Ask)
             self._words = NO_QUANTIFIERS
             formula = self.puzzle_statement_of(parsed, node)
+        elif isinstance(node, ast.Arith):  # most statements of a numeric text
+            formula = self.comparison(node, parsed.line)
         else:
             assert not isinstance(node, _QUESTIONS)
             self._words = quantifiers(node)
@@ -205,10 +207,6 @@ class Lowering(PuzzleReading):
         else:
             raise TypeError(f"not a question: {node!r}")
         return query
-
-    def located_thing(self, np: ast.NP) -> str:
-        """The key of a located individual or object (``Naming.thing``)."""
-        return self.thing(np, located=True)
 
     # ------------------------------------------------------------------ bodies
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from fractions import Fraction
 
 from certify.meaning.ir import And, Compare, Formula
-from certify.numeric import LinearConstraint, LinearExpr
+from certify.numeric import LinearConstraint, LinearExpr, normal_terms
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.words import comparative_base, dimension
@@ -64,7 +64,13 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
 def _rename(
     expr: LinearExpr, variable: Callable[[str, ast.Span], str], span: ast.Span
 ) -> LinearExpr:
-    return LinearExpr.of({variable(name, span): c for name, c in expr.terms}, expr.constant)
+    """``expr`` with its names resolved; ``expr`` itself when each name is its own variable
+    (a number written in arithmetic) and its terms are as ``LinearExpr.of`` leaves them."""
+    names = [variable(name, span) for name, _ in expr.terms]
+    same = names == [name for name, _ in expr.terms]
+    if same and normal_terms(expr.terms) and type(expr.constant) is Fraction:
+        return expr
+    return LinearExpr.of(dict(zip(names, (c for _, c in expr.terms))), expr.constant)
 
 
 def operand(value: ast.Operand, number_of: NumberOf) -> LinearExpr:

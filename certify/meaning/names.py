@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from certify.meaning import ir
+from certify.meaning.lower_numbers import arith
 from certify.meaning.mentions import VAR, Mention, entity_key
 from certify.meaning.quantifiers import (
     ANAPHORS,
@@ -42,10 +43,10 @@ class Naming:
     _antecedent_line: int = 0
 
     def _claim(self, key: str, role: str, span: ast.Span) -> None:
-        """Record that ``key`` is used as a ``role``; refuse incompatible roles."""
+        """Record that ``key`` is used as a ``role``; refuse incompatible roles (each role is
+        compatible with itself only)."""
         previous = self.roles.get(key)
-        compatible = {"thing": {"thing"}, "number": {"number"}, "value": {"value"}}
-        if previous is not None and previous[0] not in compatible[role]:
+        if previous is not None and previous[0] != role:
             kind = {"thing": "a thing or place", "number": "a number", "value": "a declared value"}
             raise SentenceError(
                 f"'{key}' is {kind[previous[0]]} (line {previous[1]}) "
@@ -70,6 +71,10 @@ class Naming:
         if located:
             self._mentions.append(Mention("located", key, label, span=np.span))
         return key
+
+    def located_thing(self, np: ast.NP) -> str:
+        """The key of a located individual or object (``thing``)."""
+        return self.thing(np, located=True)
 
     def _claim_name(self, np: ast.NP, key: str) -> None:
         """Claim a thing's key; a lower-case one-word name is also the word a number would be
@@ -99,6 +104,15 @@ class Naming:
         if any(is_anaphor(np) for np in subjects_of(node)):
             line = self._antecedent_line
         self._antecedents, self._antecedent_line = tuple(found.values()), line
+
+    def comparison(self, node: ast.Arith, line: int) -> ir.Formula:
+        """A comparison of numbers (most statements of a numeric text), as ``Lowering`` reads
+        any statement but without its walks: it has no noun phrase, so no quantifier word, no
+        rule variable, and no subject for the next sentence's pronoun."""
+        self._words = NO_QUANTIFIERS
+        formula = arith(node, self.number)
+        self._antecedents, self._antecedent_line = (), line
+        return formula
 
     def antecedent(self, pronoun: ast.NP) -> ast.NP:
         """What a pronoun outside a rule refers to: the previous statement's subject."""

@@ -17,6 +17,8 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
         return "x" if key.startswith(ir.BOUND) else vocabulary.label(key)
 
     def go(f: ir.Formula) -> str:
+        if f.__class__ is ir.Compare:  # most statements of a numeric text: no other case is
+            return _comparison(f.constraint, label)  # a Compare (no class derives from one)
         if isinstance(f, ir.Const):
             return "declaration" if f.value else "false"
         if isinstance(f, ir.Not):
@@ -74,12 +76,16 @@ def _comparison(constraint: LinearConstraint, label: Callable[[str], str]) -> st
     terms = constraint.terms
     op: str = constraint.op
     limit: Fraction = constraint.bound
-    if terms and all(c < 0 for _, c in terms):  # show "x > 3" rather than "-x < -3"
+    # A Fraction has the sign of its numerator, and is ±1 when that is ±1 over 1: read
+    # there, without Fraction arithmetic (a text of thousands of differences shows each).
+    if terms and all(c.numerator < 0 for _, c in terms):  # "x > 3" rather than "-x < -3"
         terms = tuple((n, -c) for n, c in terms)
         op = {"<": ">", "<=": ">=", "=": "="}[op]
         limit = -limit
     shown = " ".join(
-        ("+ " if c > 0 else "- ") + (f"{abs(c)}·" if abs(c) != 1 else "") + label(n)
+        ("+ " if c.numerator > 0 else "- ")
+        + ("" if c.denominator == 1 and abs(c.numerator) == 1 else f"{abs(c)}·")
+        + label(n)
         for n, c in terms
     )
     return f"{shown.removeprefix('+ ') or '0'} {op} {limit}"  # "0 = -1": x = x - 1

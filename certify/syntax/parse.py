@@ -20,7 +20,7 @@ from lark.exceptions import (
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
-from certify.syntax import direct
+from certify.syntax import direct, plain_arith
 from certify.syntax.ast import QuestionAst, Sentence
 from certify.syntax.build import Build
 from certify.syntax.checks import check_text, check_tree
@@ -246,7 +246,11 @@ def read_sentence(
     if start == "statement":
         column, text, discourse, time = statement_core(column, text)
     check_text(text, line, column)
-    node = direct.read(text, start, line, column)
+    node: Sentence | QuestionAst | None = None
+    if start == "statement":
+        node = plain_arith.read(text, line, column)
+    if node is None:  # not a plain comparison (``x2 - x1 <= 3``): the parser's short way
+        node = direct.read(text, start, line, column)
     if node is None:  # an error, or a sentence the shortcut cannot vouch for
         node = _built(text, line, column, start, end)
     if discourse or time:

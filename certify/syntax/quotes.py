@@ -52,19 +52,23 @@ def closes(line: str, spans: list[tuple[int, int]], index: int) -> bool:
 
 
 _STOPS = re.compile(r"[.?]")
+_QUOTES = re.compile(r"[\"“”]")
 
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:
     """Split one line into (column, sentence, terminator); terminator "" if it never ends."""
     found: list[tuple[int, str, str]] = []
     start = 0
-    quoted = quoted_spans(line)
-    # only a "." or a "?" or a closing quote can end a sentence: look at those alone
-    candidates = sorted({m.start() for m in _STOPS.finditer(line)} | {high for _, high in quoted})
+    # only a "." or a "?" or a closing quote can end a sentence: look at those alone (a line
+    # without a quote has no quoted speech, and its stops come in order)
+    quoted = quoted_spans(line) if _QUOTES.search(line) else []
+    stops = [m.start() for m in _STOPS.finditer(line)]
+    candidates = sorted({*stops, *(high for _, high in quoted)}) if quoted else stops
     for index in candidates:
         char = line[index]
         is_end = char == "?" or (char == "." and not line[index + 1 : index + 2].isdigit())
-        is_end = (is_end and not inside(quoted, index)) or closes(line, quoted, index)
+        if quoted:
+            is_end = (is_end and not inside(quoted, index)) or closes(line, quoted, index)
         if is_end:
             text = line[start:index]
             if text.strip():
