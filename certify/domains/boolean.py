@@ -25,6 +25,7 @@ from pysat.solvers import Solver
 
 from certify import run_limits
 from certify.domains import clausify
+from certify.domains.decode import Readable, decode
 from certify.meaning import ir
 from certify.meaning.space import candidate_edges, grounded, location_domain, reachable
 from certify.numeric import LinearConstraint, LinearExpr
@@ -63,6 +64,7 @@ class Encoding:
         self.values: dict[tuple[str, str], dict[str, int]] = {}
         self.atoms: dict[ir.Holds | ir.Related, int] = {}
         self.selectors: list[int] = []
+        self.readable = Readable()  # the variables a model is read back through (``decode``)
         self.grounded = grounded(problem)
         try:
             self._space()
@@ -368,30 +370,9 @@ class Encoding:
         return list(self.solver.get_core() or [])
 
     def decode(self, model: Sequence[int], numbers: dict[str, Fraction] | None = None) -> ir.State:
-        """The state a model describes, read back through the pool's keys (``IDPool.obj``)."""
-        location = dict.fromkeys(self.location, "")
-        values = dict.fromkeys(self.values, "")
-        edges: set[tuple[str, str]] = set()
-        atoms: set[ir.Holds | ir.Related] = set()
-        for lit in model:
-            key = self.pool.obj(lit) if lit > 0 else None
-            if isinstance(key, (ir.Holds, ir.Related)):
-                atoms.add(key)
-            elif not isinstance(key, tuple) or not key:
-                continue
-            elif key[0] == "loc" and key[1] in location:
-                location[key[1]] = key[2]
-            elif key[0] == "val" and (key[1], key[2]) in values:
-                values[(key[1], key[2])] = key[3]
-            elif key[0] == "edge" and (key[1], key[2]) in self.edges:
-                edges.add((key[1], key[2]))
-        return ir.State(
-            tuple(location.items()),
-            frozenset(edges),
-            tuple(values.items()),
-            frozenset(atoms),
-            tuple(sorted((numbers or {}).items())),
-        )
+        """The state a model describes (``certify/domains/decode.py``)."""
+        layout = (self.location, self.values, self.edges)
+        return decode(model, self.pool, self.readable, layout, numbers)
 
     def close(self) -> None:
         """Free the solver."""
