@@ -37,6 +37,7 @@ from certify.limits import MAX_NESTING
 from certify.syntax import ast
 from certify.syntax.build import Build
 from certify.syntax.checks import NESTING_RULES, check_token
+from certify.syntax.lexing import Tokens, usable
 from certify.syntax.located import Located, WithMeta
 
 _INLINE = object()
@@ -267,6 +268,7 @@ class _Direct:
         self.lock = threading.Lock()
         self.frontend: Any = None
         self.parser: Any = None
+        self.lexers: dict[Any, Any] | None = None  # Lark's lexers by state, for ``Tokens``
         callbacks = callbacks_for(lark, self.reader, kind)
         frontend = getattr(lark, "parser", None)
         lalr = getattr(getattr(frontend, "parser", None), "parser", None)
@@ -277,6 +279,7 @@ class _Direct:
             except Exception:
                 return
             self.frontend = frontend
+            self.lexers = usable(frontend)
 
     def read(self, text: str, start: str, line: int, column: int) -> Any:
         if self.parser is None or not self.lock.acquire(blocking=False):
@@ -284,7 +287,11 @@ class _Direct:
         reader = self.reader
         try:
             reader.build, reader.nesting, reader.inline = self.kind(line, column), 0, 0
-            result = self.parser.parse(self.frontend._make_lexer_thread(text), start)
+            if self.lexers is not None and "\n" not in text:  # one line: no lines to count
+                tokens: Any = Tokens(self.lexers, text)
+            else:
+                tokens = self.frontend._make_lexer_thread(text)
+            result = self.parser.parse(tokens, start)
         except Exception:  # an error, or a doubt: the long way decides
             return None
         finally:
