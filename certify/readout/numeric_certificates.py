@@ -40,14 +40,30 @@ def by_statement(constraints: Sequence[LinearConstraint]) -> dict[int, list[Line
 Declarations = dict[int, tuple[str, ...]]
 """The integer variables each declaring statement ("x is an integer.") declares, by line."""
 
+Built = dict[tuple[tuple[int, ...], frozenset[str]], NumericDomain]
+"""Exact linear domains already built, by their constraints (the objects, by identity: each
+domain keeps its own alive, so no identity is reused while it is here) and integer variables.
+A certifier's supports test the same subsets of its statements again, once per forced
+question; a domain is a value, and ``build`` gives an equal one for the same arguments."""
+
 
 def exact_domain(
-    grouped: dict[int, list[LinearConstraint]], lines: Sequence[int], declared: Declarations
+    grouped: dict[int, list[LinearConstraint]],
+    lines: Sequence[int],
+    declared: Declarations,
+    built: Built | None = None,
 ) -> NumericDomain:
-    """The exact linear domain of the statements on ``lines`` (declarations among them)."""
+    """The exact linear domain of the statements on ``lines`` (declarations among them),
+    taken from ``built`` when it is there (and kept there when it is new)."""
     constraints = tuple(dict.fromkeys(c for line in lines for c in grouped.get(line, ())))
     integers = frozenset(v for line in lines for v in declared.get(line, ()))
-    return build("linear", constraints, integers, None)
+    if built is None:
+        return build("linear", constraints, integers, None)
+    key = (tuple(map(id, constraints)), integers)
+    domain = built.get(key)
+    if domain is None:
+        domain = built[key] = build("linear", constraints, integers, None)
+    return domain
 
 
 def candidates(
@@ -103,14 +119,16 @@ def support_for_value(
     expr: LinearExpr,
     value: Fraction,
     whole: bool,
+    built: Built | None = None,
 ) -> Lines | None:
-    """A minimal set of statements forcing ``expr = value`` (None if the exact check disagrees)."""
+    """A minimal set of statements forcing ``expr = value`` (None if the exact check disagrees);
+    ``built``: the domains of earlier searches over the same constraints (``exact_domain``)."""
     grouped = by_statement(constraints)
 
     def forces(lines: tuple[int, ...]) -> bool:
         if not lines:
             return False
-        domain = exact_domain(grouped, lines, declared)
+        domain = exact_domain(grouped, lines, declared, built)
         bound, finished = domain.tight_bound(expr)
         if not finished:
             return False
@@ -127,14 +145,16 @@ def support_for_truth(
     constraints: Sequence[LinearConstraint],
     declared: Declarations,
     excluded: Sequence[LinearConstraint],
+    built: Built | None = None,
 ) -> Lines | None:
-    """A minimal set of statements under which every constraint in ``excluded`` is impossible."""
+    """A minimal set of statements under which every constraint in ``excluded`` is impossible
+    (``built`` as for ``support_for_value``)."""
     grouped = by_statement(constraints)
 
     def forces(lines: tuple[int, ...]) -> bool:
         if not lines:
             return False
-        domain = exact_domain(grouped, lines, declared)
+        domain = exact_domain(grouped, lines, declared, built)
         return all(domain.assume(c).is_bottom() is True for c in excluded)
 
     every = candidates(grouped, declared)
