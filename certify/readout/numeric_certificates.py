@@ -18,6 +18,7 @@ from certify import run_limits
 from certify.domains.base import NumericDomain
 from certify.domains.classify import build, classify
 from certify.domains.conflict import NumericConflict, check_conflict
+from certify.domains.linear import LinearDomain
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
 
@@ -129,6 +130,8 @@ def support_for_value(
         if not lines:
             return False
         domain = exact_domain(grouped, lines, declared, built)
+        if takes_another_value(domain, expr, value):
+            return False
         bound, finished = domain.tight_bound(expr)
         if not finished:
             return False
@@ -139,6 +142,16 @@ def support_for_value(
     if not forces(every):
         return None
     return shrink_lines(every, forces, chunked=True)
+
+
+def takes_another_value(domain: NumericDomain, expr: LinearExpr, value: Fraction) -> bool:
+    """Whether a point of the domain known without solving (``LinearDomain.known_point``),
+    checked exactly against its constraints and integers, gives ``expr`` another value than
+    ``value``: then its statements do not force ``expr = value``, whatever its bound is."""
+    point = domain.known_point() if isinstance(domain, LinearDomain) else None
+    if point is None or any(name not in point for name in expr.variables):
+        return False
+    return domain.satisfies(point) and expr.evaluate(point) != value
 
 
 def support_for_truth(
