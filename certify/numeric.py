@@ -267,6 +267,9 @@ def format_expr(expr: LinearExpr) -> str:
 
 def clock(value: Fraction) -> str:
     """Minutes since midnight as ``9:05``, ``9:07:30`` (seconds) or ``9:07+1/7`` (exact)."""
+    if value.denominator == 1:  # whole minutes, the usual time: integer arithmetic only
+        hours, minutes = divmod(abs(value.numerator), 60)
+        return f"{'-' if value.numerator < 0 else ''}{hours}:{minutes:02d}"
     sign = "-" if value < 0 else ""
     value = abs(value)
     hours = int(value // 60)

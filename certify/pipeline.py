@@ -27,6 +27,7 @@ from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.moments import Reading, before, closed_reading, problem_at
 from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
+from certify.meaning.same_names import adds_no_names, serves
 from certify.meaning.space import check_roles, decide_places
 from certify.readout.answer import Certifier, Options
 from certify.readout.reading import reading_lines
@@ -228,6 +229,8 @@ class Certifiers:
         self.reading = reading
         self.options = options
         self.cached: dict[tuple[int, bool], Certifier] = {}
+        self.names: dict[tuple[int, bool], tuple[Mention, ...]] = {}
+        """The names of the question each cached certifier was made for."""
         self.made: list[Certifier] = []
 
     def __enter__(self) -> Certifiers:
@@ -242,6 +245,7 @@ class Certifiers:
             certifier.close()
         self.made.clear()
         self.cached.clear()
+        self.names.clear()
 
     def at(
         self,
@@ -254,36 +258,35 @@ class Certifiers:
 
         A certifier already made for the same statements and names serves too when it tells
         apart every individual this one must (``Vocabulary.compared``): both spaces are exact.
+        The statements alone (no names, no question) are served without building their
+        problem when the question of the certifier made for them added no name to them.
         """
         asked = queries.asked_formulas(query) if query is not None else ()
         events = asks_events(query)
-        problem = problem_at(self.reading, line, extra, column, asked, events)
         key = (
             sum(1 for s in self.reading.statements if before(s.statement, line, column)),
             events,
         )
         cached = self.cached.get(key)
-        if cached is not None and _serves(cached.problem.vocabulary, problem.vocabulary):
+        whole = line is None and query is None and not extra
+        if cached is not None and whole and self._same_names(key, cached):
+            return cached
+        problem = problem_at(self.reading, line, extra, column, asked, events)
+        if cached is not None and serves(cached.problem.vocabulary, problem.vocabulary):
             return cached
         made = Certifier(problem, self.options)
         self.made.append(made)
-        self.cached.setdefault(key, made)
+        if key not in self.cached:
+            self.cached[key], self.names[key] = made, tuple(extra)
         return made
 
-
-def _serves(made: ir.Vocabulary, wanted: ir.Vocabulary) -> bool:
-    """Whether a space of ``made`` answers exactly what one of ``wanted`` would: the same
-    names, and every group ``wanted`` tells apart inside one group of ``made``."""
-    if made == wanted:
-        return True
-    if replace(made, compared=None) != replace(wanted, compared=None):
-        return False
-    if made.compared is None:
-        return True
-    if wanted.compared is None:
-        return False
-    groups = [set(group) for group in made.compared]
-    return all(any(set(group) <= g for g in groups) for group in wanted.compared)
+    def _same_names(self, key: tuple[int, bool], cached: Certifier) -> bool:
+        """Whether ``cached`` has the space of all the statements with no name added: its
+        question added none (``adds_no_names``) and it tells every individual apart."""
+        if cached.problem.vocabulary.compared is not None:
+            return False
+        said = (m for s in self.reading.statements for m in s.mentions)
+        return adds_no_names(said, self.names[key], self.reading.places)
 
 
 def _certifier(certifiers: Certifiers, lowered: LoweredQuestion) -> Certifier:

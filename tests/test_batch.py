@@ -138,13 +138,14 @@ def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path) -> None:
     shutil.copytree(SAMPLES, folder)
     (folder / "zz-broken.txt").write_text("Ana is in the kitchen\n", encoding="utf-8")
     (folder / "zz-wrong.txt").write_text(WRONG, encoding="utf-8")
-    for flags in (["--json"], []):
+    for flags in (["--json"], [], ["--quiet", "--json"], ["--quiet"]):
         serial = certify(folder, "--check", *flags)
         parallel = certify(folder, "--check", "--jobs", "2", *flags)
         assert serial.exit_code == parallel.exit_code == ExitCode.BAD_TEXT
         assert parallel.stdout == serial.stdout
         assert parallel.stderr == serial.stderr
     assert "zz-broken.txt:1:22: error: this sentence has no final period" in parallel.stderr
+    assert " forced, " in parallel.stderr  # --quiet's summary counts the workers' statuses
 
 
 def test_glob_and_hidden_folders(tmp_path: Path) -> None:

@@ -272,7 +272,8 @@ class _Batch:
                     "--graph draws one text: give one file (--html shows a folder)", ExitCode.USAGE
                 )
             record, todo = self._record(entries)
-            stream = self._start([entry for _, entry in todo])
+            counted = printer.quiet and not printer.as_json and not keep and not self.update
+            stream = self._start([entry for _, entry in todo], counted and record is None)
             with printer.progress(sum(1 for _, (_, error) in todo if error is None)) as advance:
                 for result, (index, _) in zip(stream, todo):
                     tally.add(result)
@@ -317,8 +318,9 @@ class _Batch:
                 f"--resume: cannot write {self.resume!r}: {error.strerror or error}"
             ) from None
 
-    def _start(self, entries: list[Entry]) -> Iterator[FileResult]:
-        """The results of ``entries`` in order, from the executor chosen."""
+    def _start(self, entries: list[Entry], counted: bool) -> Iterator[FileResult]:
+        """The results of ``entries`` in order, from the executor chosen (``counted``: the
+        batch only counts the results it prints nothing of, ``parallel.run_parallel``)."""
         import os
 
         cpus = os.cpu_count() or 1
@@ -331,7 +333,8 @@ class _Batch:
         from certify.cli.parallel import run_all
 
         jobs = self.jobs or cpus
-        return run_all(entries, self.ask, self.options, self.checking, self.debug, jobs)
+        given = (self.ask, self.options, self.checking, self.debug, jobs, counted)
+        return run_all(entries, *given)
 
 
 def _catch_swallowed_interrupts() -> list[object]:

@@ -16,7 +16,7 @@ import io
 import pickle
 import signal
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -49,24 +49,54 @@ def run_parallel(
     checking: bool,
     debug: bool,
     jobs: int,
+    counted: bool = False,
 ) -> Iterator[FileResult]:
-    """Certify ``entries`` with ``jobs`` worker processes; yield results in input order."""
+    """Certify ``entries`` with ``jobs`` worker processes; yield results in input order.
+
+    ``counted``: the caller only counts the results that nothing is printed for (``--quiet``
+    text output, no report kept): a worker sends those back without their report
+    (``FileResult.counted``), and the parent does not unpickle what it would throw away."""
     from concurrent.futures import ProcessPoolExecutor  # only a batch with workers needs it
 
     prepare_workers()
     paths = [path for path, error in entries if error is None]
     work = partial(
-        certify_packed, asks=tuple(asks), options=options, checking=checking, debug=debug
+        certify_packed,
+        asks=tuple(asks),
+        options=options,
+        checking=checking,
+        debug=debug,
+        counted=counted,
     )
-    chunk = max(1, min(32, len(paths) // (jobs * 8)))
     pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_interrupts)
     try:
-        with frozen_heap():
-            results = pool.map(work, paths, chunksize=chunk)  # forks the workers now
+        with frozen_heap():  # forks the workers at the first submit
+            futures = [pool.submit(_certify_chunk, work, chunk) for chunk in chunks(paths, jobs)]
     except BaseException:
         pool.shutdown(cancel_futures=True)
         raise
+    results = (result for future in futures for result in future.result())
     return _gather(entries, results, pool)
+
+
+def chunks(paths: Sequence[str], jobs: int) -> list[Sequence[str]]:
+    """The files in the order given, in chunks for the workers: at most 32 files, and an eighth
+    of what remains per worker, so the last chunks hold one file each and no worker waits long
+    for another's last chunk at the end (32 small texts take ~50 ms)."""
+    found: list[Sequence[str]] = []
+    start = 0
+    while start < len(paths):
+        size = max(1, min(32, (len(paths) - start) // (jobs * 8)))
+        found.append(paths[start : start + size])
+        start += size
+    return found
+
+
+def _certify_chunk(
+    work: Callable[[str], FileResult | bytes], paths: Sequence[str]
+) -> list[FileResult | bytes]:
+    """One chunk's results, in a worker."""
+    return [work(path) for path in paths]
 
 
 @contextmanager
@@ -141,14 +171,31 @@ def certify_packed(
     checking: bool,
     debug: bool,
     text: str | None = None,
+    counted: bool = False,
 ) -> FileResult | bytes:
-    """One file's result: as it is, or pre-pickled by ``_Pickler`` if it carries an error."""
+    """One file's result: as it is, or pre-pickled by ``_Pickler`` if it carries an error;
+    with ``counted``, one whose expectations all held comes back counted, without its report
+    (``run_parallel``)."""
     result = run_file(path, asks, options, checking, debug, text)
+    if counted and result.report is not None and not result.failed:
+        return counted_only(result)
     if result.error is None:
         return result  # the executor's own (C) pickler is faster, and enough here
     buffer = io.BytesIO()
     _Pickler(buffer).dump(result)
     return buffer.getvalue()
+
+
+def counted_only(result: FileResult) -> FileResult:
+    """What a batch counts of a certified file, without the report (``FileResult.counted``)."""
+    assert result.report is not None
+    statuses = tuple(answer.status for answer in result.report.questions)
+    return FileResult(
+        result.path,
+        seconds=result.seconds,
+        digest=result.digest,
+        counted=(statuses, len(result.outcomes)),
+    )
 
 
 def unpacked(done: FileResult | bytes) -> FileResult:
@@ -182,8 +229,10 @@ def run_all(
     checking: bool,
     debug: bool = False,
     jobs: int = 1,
+    counted: bool = False,
 ) -> Iterator[FileResult]:
-    """Certify every file in order: here, or in ``jobs`` worker processes.
+    """Certify every file in order: here, or in ``jobs`` worker processes (``counted``: see
+    ``run_parallel``).
 
     The workers (if any) are started before this returns, so that they are forked before
     the caller starts anything else, such as the thread of a progress bar.
@@ -191,7 +240,8 @@ def run_all(
     entries = list(entries)
     readable = sum(1 for _, error in entries if error is None)
     if jobs > 1 and readable > 1:
-        return run_parallel(entries, asks, options, checking, debug, min(jobs, readable))
+        jobs = min(jobs, readable)
+        return run_parallel(entries, asks, options, checking, debug, jobs, counted)
     return _run_serially(entries, asks, options, checking, debug)
 
 

@@ -48,6 +48,7 @@ class LinearDomain(NumericDomain):
         "_integer_names",
         "_integer_rows",
         "_limit",
+        "_point",
         "_relaxation",
         "_rows",
         "_stopped",
@@ -71,6 +72,7 @@ class LinearDomain(NumericDomain):
         self._found: dict[str, Fraction] | None = None
         self._gcd_failure: LinearConstraint | None = None
         self._relaxation: Elimination | None = None
+        self._point: tuple[dict[str, Fraction] | None] | None = None  # known_point, once read
         if self._contradiction is not None:
             return
         effort = Effort(self._limit)
@@ -117,6 +119,17 @@ class LinearDomain(NumericDomain):
     def stopped(self) -> str | None:
         """Why the computation stopped early, if it did."""
         return self._stopped
+
+    def known_point(self) -> dict[str, Fraction] | None:
+        """A point of the real relaxation, read off the elimination the value was built with
+        (back-substitution, no new elimination); None when that found none.  Not checked: a
+        caller that relies on it checks it (``satisfies``).  Read once, then remembered."""
+        if self._point is None:
+            relaxation, point = self._relaxation, None
+            if relaxation is not None and relaxation.conflict is None and not relaxation.stopped:
+                point = relaxation.point({})
+            self._point = (point,)
+        return None if self._point[0] is None else dict(self._point[0])
 
     def _is_bottom(self) -> bool | None:
         if self._empty is not None:

@@ -47,6 +47,10 @@ class FileResult:
     digest: str | None = None
     """The SHA-256 of the text (``certify.files.text_digest``) when it was read and either
     certified or refused for its sentences; ``None`` when it must be checked again."""
+    counted: tuple[tuple[str, ...], int] | None = None
+    """Instead of the report, for a batch that prints nothing of a certified file whose
+    expectations all held (``--quiet`` text with ``--jobs``): its questions' statuses and how
+    many expectations it had."""
 
     @property
     def failed(self) -> list[Outcome]:
@@ -142,6 +146,10 @@ class Tally:
         self.failed += len(result.failed)
         if result.report is not None:
             self.statuses.update(a.status for a in result.report.questions)
+        elif result.counted is not None:
+            statuses, expectations = result.counted
+            self.statuses.update(statuses)
+            self.expectations += expectations
 
     def summary(self) -> Summary:
         """The counts so far."""

@@ -39,6 +39,7 @@ from certify.report import Answer, Conflict, Status, Witness
 
 if TYPE_CHECKING:
     from certify.readout.numbers import Group
+    from certify.readout.numeric_certificates import Built
 
 __all__ = ["Certifier", "Consistency", "EvaluatorDisagrees", "Options", "decide", "is_numeric"]
 
@@ -67,6 +68,8 @@ class Certifier:
         self.expected: list[queries.Question] = []
         self.joint: dict[int, tuple[queries.Question, FiniteAnswers]] = {}
         """Answer sets found together for the questions this certifier expects (``expect``)."""
+        self.built: Built = {}
+        """The exact linear domains its numeric supports built (``exact_domain``)."""
 
     def expect(self, question: queries.Question) -> None:
         """Say that ``question`` will be asked: the finite questions asked of one certifier

@@ -131,7 +131,7 @@ def _support(
         if interval.single is None:
             return None
         found = support_for_value(
-            group.constraints, certifier.declarations, expr, interval.single, False
+            group.constraints, certifier.declarations, expr, interval.single, False, certifier.built
         )
         if found is None:
             return None

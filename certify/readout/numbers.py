@@ -97,6 +97,8 @@ def tighten(interval: Interval, whole: bool) -> Interval:
 
 def probe_values(interval: Interval, whole: bool) -> list[Fraction]:
     """Values to pin the answer to when looking for witnesses: the ends first, then inside."""
+    if interval.single is not None:  # every inner value is the end itself
+        return [interval.single]
     low, high = interval.low, interval.high
     values: list[Fraction] = []
     if low is not None and interval.low_closed:

@@ -176,7 +176,8 @@ def _support(
 ) -> tuple[int, ...] | None:
     """A minimal support of a forced value; None when the deadline stopped its search."""
     try:
-        return support_for_value(group.constraints, certifier.declarations, expr, value, whole)
+        declared = certifier.declarations
+        return support_for_value(group.constraints, declared, expr, value, whole, certifier.built)
     except run_limits.LimitReached:
         return None
 
@@ -259,7 +260,9 @@ def _truth(certifier: Certifier, question: queries.Question, formula: ir.Formula
         (wanted,) = single
         impossible = wanted.negations() if outer == ["yes"] else (wanted,)
         try:
-            support = support_for_truth(group.constraints, certifier.declarations, impossible)
+            support = support_for_truth(
+                group.constraints, certifier.declarations, impossible, certifier.built
+            )
         except run_limits.LimitReached:
             support = None
     reason = group.reason if group else ""

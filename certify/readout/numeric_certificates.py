@@ -18,6 +18,7 @@ from certify import run_limits
 from certify.domains.base import NumericDomain
 from certify.domains.classify import build, classify
 from certify.domains.conflict import NumericConflict, check_conflict
+from certify.domains.linear import LinearDomain
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
 
@@ -40,14 +41,30 @@ def by_statement(constraints: Sequence[LinearConstraint]) -> dict[int, list[Line
 Declarations = dict[int, tuple[str, ...]]
 """The integer variables each declaring statement ("x is an integer.") declares, by line."""
 
+Built = dict[tuple[tuple[int, ...], frozenset[str]], NumericDomain]
+"""Exact linear domains already built, by their constraints (the objects, by identity: each
+domain keeps its own alive, so no identity is reused while it is here) and integer variables.
+A certifier's supports test the same subsets of its statements again, once per forced
+question; a domain is a value, and ``build`` gives an equal one for the same arguments."""
+
 
 def exact_domain(
-    grouped: dict[int, list[LinearConstraint]], lines: Sequence[int], declared: Declarations
+    grouped: dict[int, list[LinearConstraint]],
+    lines: Sequence[int],
+    declared: Declarations,
+    built: Built | None = None,
 ) -> NumericDomain:
-    """The exact linear domain of the statements on ``lines`` (declarations among them)."""
+    """The exact linear domain of the statements on ``lines`` (declarations among them),
+    taken from ``built`` when it is there (and kept there when it is new)."""
     constraints = tuple(dict.fromkeys(c for line in lines for c in grouped.get(line, ())))
     integers = frozenset(v for line in lines for v in declared.get(line, ()))
-    return build("linear", constraints, integers, None)
+    if built is None:
+        return build("linear", constraints, integers, None)
+    key = (tuple(map(id, constraints)), integers)
+    domain = built.get(key)
+    if domain is None:
+        domain = built[key] = build("linear", constraints, integers, None)
+    return domain
 
 
 def candidates(
@@ -103,14 +120,18 @@ def support_for_value(
     expr: LinearExpr,
     value: Fraction,
     whole: bool,
+    built: Built | None = None,
 ) -> Lines | None:
-    """A minimal set of statements forcing ``expr = value`` (None if the exact check disagrees)."""
+    """A minimal set of statements forcing ``expr = value`` (None if the exact check disagrees);
+    ``built``: the domains of earlier searches over the same constraints (``exact_domain``)."""
     grouped = by_statement(constraints)
 
     def forces(lines: tuple[int, ...]) -> bool:
         if not lines:
             return False
-        domain = exact_domain(grouped, lines, declared)
+        domain = exact_domain(grouped, lines, declared, built)
+        if takes_another_value(domain, expr, value):
+            return False
         bound, finished = domain.tight_bound(expr)
         if not finished:
             return False
@@ -123,18 +144,30 @@ def support_for_value(
     return shrink_lines(every, forces, chunked=True)
 
 
+def takes_another_value(domain: NumericDomain, expr: LinearExpr, value: Fraction) -> bool:
+    """Whether a point of the domain known without solving (``LinearDomain.known_point``),
+    checked exactly against its constraints and integers, gives ``expr`` another value than
+    ``value``: then its statements do not force ``expr = value``, whatever its bound is."""
+    point = domain.known_point() if isinstance(domain, LinearDomain) else None
+    if point is None or any(name not in point for name in expr.variables):
+        return False
+    return domain.satisfies(point) and expr.evaluate(point) != value
+
+
 def support_for_truth(
     constraints: Sequence[LinearConstraint],
     declared: Declarations,
     excluded: Sequence[LinearConstraint],
+    built: Built | None = None,
 ) -> Lines | None:
-    """A minimal set of statements under which every constraint in ``excluded`` is impossible."""
+    """A minimal set of statements under which every constraint in ``excluded`` is impossible
+    (``built`` as for ``support_for_value``)."""
     grouped = by_statement(constraints)
 
     def forces(lines: tuple[int, ...]) -> bool:
         if not lines:
             return False
-        domain = exact_domain(grouped, lines, declared)
+        domain = exact_domain(grouped, lines, declared, built)
         return all(domain.assume(c).is_bottom() is True for c in excluded)
 
     every = candidates(grouped, declared)
