@@ -135,3 +135,26 @@ def memory_ceiling(megabytes: int | None) -> Iterator[bool]:
         yield True
     finally:
         resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+
+
+@contextmanager
+def sat_interrupts() -> Iterator[None]:
+    """Ctrl-C during a SAT call, as the ``KeyboardInterrupt`` it is.
+
+    python-sat catches SIGINT while its solver runs in the main thread, and raises its own
+    ``pysolvers.error("Caught keyboard interrupt")``: an ordinary exception, which a batch
+    would report as a failure of certify on that file (exit 70) and go on, instead of
+    stopping as Ctrl-C does everywhere else (exit 130).
+    """
+    try:
+        yield
+    except Exception as error:
+        if interrupted(error):
+            raise KeyboardInterrupt from None
+        raise
+
+
+def interrupted(error: BaseException) -> bool:
+    """Whether ``error`` is python-sat's report of a SIGINT during a solver call."""
+    kind = type(error)
+    return kind.__module__ == "pysolvers" and str(error) == "Caught keyboard interrupt"

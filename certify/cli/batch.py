@@ -135,6 +135,8 @@ def run_file(
             inner.file = inner.file or path
         result = FileResult(path, error=error)
     except Exception as error:  # a bug: reported per file, the batch goes on
+        if run_limits.interrupted(error):  # Ctrl-C in a SAT call the solver sites missed
+            raise KeyboardInterrupt from None
         detail = traceback.format_exc() if debug else f"{type(error).__name__}: {error}"
         result = FileResult(path, internal=detail)
         digest = None  # checked again by --resume: the bug may be fixed by then

@@ -347,8 +347,13 @@ class Encoding:
 
         CaDiCaL in python-sat cannot be interrupted from a timer, but every solver takes a
         conflict budget (``solve_limited``); learnt clauses are kept between slices, so the
-        search goes on where it stopped.  Raises ``LimitReached`` when the time is up.
+        search goes on where it stopped.  Raises ``LimitReached`` when the time is up, and
+        ``KeyboardInterrupt`` on Ctrl-C (``run_limits.sat_interrupts``).
         """
+        with run_limits.sat_interrupts():
+            return self._sliced(assumptions)
+
+    def _sliced(self, assumptions: list[int]) -> bool:
         if self.deadline.end is None:
             return bool(self.solver.solve(assumptions=assumptions))
         size = SLICE

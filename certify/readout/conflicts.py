@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from pysat.examples.optux import OptUx
 from pysat.formula import WCNF
 
+from certify import run_limits
 from certify.domains.boolean import Encoding
 
 
@@ -35,7 +36,7 @@ def smallest(encoding: Encoding) -> list[int] | None:
     if encoding.solve(encoding.all_selectors()) is not None:
         return None
     formula, selectors = _wcnf(encoding)
-    with OptUx(formula) as optux:
+    with run_limits.sat_interrupts(), OptUx(formula) as optux:
         found = optux.compute()
     return [selectors[i - 1] for i in found or []]
 
@@ -47,7 +48,7 @@ def every(encoding: Encoding, limit: int) -> tuple[list[list[int]], bool]:
     formula, selectors = _wcnf(encoding)
     found: list[list[int]] = []
     complete = True
-    with OptUx(formula) as optux:
+    with run_limits.sat_interrupts(), OptUx(formula) as optux:
         for mus in optux.enumerate():
             if len(found) >= limit:
                 complete = False
