@@ -128,7 +128,7 @@ class LinearConstraint:
         if not right.terms and normal_terms(left.terms):
             # ``x - y <= 1``: the terms are the left side's, the bound one subtraction; what
             # ``left.plus(right, -1)`` gives, without rebuilding and re-sorting the terms.
-            bound = _exact(right.constant - left.constant)
+            bound = _exact(right.constant - left.constant if left.constant else right.constant)
             return LinearConstraint(left.terms, op, bound, frozenset(tags))
         diff = left.plus(right, -1)
         return LinearConstraint(diff.terms, op, -diff.constant, frozenset(tags))

@@ -1,0 +1,149 @@
+"""A comparison is lowered with each name resolved once and without the scans of a statement
+that names things: it must read as it did when each name was resolved at every term and again
+in the names loop, and every statement was scanned for updates, declarations and things.
+
+The old ``arith`` and ``Lowering.statement`` are kept here.  Every text of the samples and the
+conformance cases, drawn numeric texts and texts where a comparison meets discourse words, time
+adverbs, possession and stories are lowered both ways: the statements, questions, roles and
+errors must be equal, the mentions of each statement equal once repeats are left out, and the
+vocabulary of the whole text and of each question equal.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import pytest
+
+from certify import pipeline
+from certify.errors import TextError
+from certify.meaning import lower, lower_numbers, speech
+from certify.meaning.ir import Formula
+from certify.meaning.lower import Lowering
+from certify.meaning.mentions import Lowered, discourse_error
+from certify.meaning.moments import problem_at
+from certify.meaning.quantifiers import NO_QUANTIFIERS, quantifiers
+from certify.meaning.timing import Timing, _without, time_periods
+from certify.syntax import ast
+from certify.syntax import puzzle_ast as pz
+from certify.syntax.errors import SentenceError
+from certify.syntax.parse import Parsed, read_document
+from certify.syntax.puzzle_ast import PUZZLE_NODES
+from tests.test_lower_paths import PRONOUNS, _texts
+
+MEETINGS = [
+    "Then x - y <= 3.\nWhat is x - y?\n",
+    "Story:\nAna went to the kitchen. Then x - y <= 3. What is x?\n",
+    "x - y <= 3 yesterday.\n",
+    "Yesterday x <= 3.\n",
+    "Story:\nYesterday Mary went to the kitchen. Mary took the football. x <= 3. What is x?\n",
+    "Mary took the football. x - y <= 2. Mary went to the hall. Where is the football?\n",
+    "x - x <= 3. y - y = 0. z + -z >= -1. What is x?\n",
+    "x2 - x1 <= 3. x1 - x2 <= 4. x3 - x1 = 1. What is x3 - x2?\n",
+    "x is an integer. x - y <= 1/2. Ana is in x.\n",
+    "Ana is in the kitchen. Ana - x <= 3.\n",
+]
+
+
+MOVEMENT = "says when someone went somewhere: certify reads it on a movement, or in a story "
+POSSESSION = "certify reads possession in text order, so it does not read it in a story with "
+
+
+def old_arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
+    """``lower_numbers.arith`` as it was: every term's name resolved, then every name."""
+    sides = []
+    for side in node.sides:
+        resolved = {name: variable(name, node.span) for name, _ in side.terms}
+        sides.append(lower_numbers._rename(side, resolved))
+    for name in node.names:
+        variable(name, node.span)
+    for left, right in itertools.pairwise(sides):
+        if not left.terms and not right.terms and not node.names:
+            raise SentenceError("this comparison has no variable in it", node.span, "x + y = 10.")
+    atoms: list[Formula] = [
+        lower_numbers.compare(sides[i], relation, sides[i + 1], node.span.line)
+        for i, relation in enumerate(node.relations)
+    ]
+    return lower_numbers.conjoin(atoms)
+
+
+def old_statement(self: Lowering, parsed: Parsed) -> Lowered:
+    """``Lowering.statement`` as it was: every statement scanned for what it updates,
+    declares and names."""
+    self._mentions = []
+    self._line = parsed.line
+    node = parsed.node
+    measures: tuple[lower.ir.Measure, ...] = ()
+    if isinstance(node, PUZZLE_NODES):
+        assert not isinstance(node, pz.Ask)
+        self._words = NO_QUANTIFIERS
+        formula = self.puzzle_statement_of(parsed, node)
+    elif isinstance(node, ast.Arith):
+        formula = self.comparison(node, parsed.line)
+    else:
+        self._words = quantifiers(node)
+        formula, measures = self._sentence(node, parsed.line)
+    updates = self._updates(formula)
+    if parsed.discourse and not (self.story or updates or self.carrying.changing):
+        raise discourse_error(parsed)
+    when = self.timing.when(parsed, bool(updates), self.carrying.changing)
+    self.carried = self.carrying.follow(parsed, updates)
+    declares = tuple(m.key for m in self._mentions if m.role == "integer")
+    speech.remember(self, self._mentions)
+    statement = lower.ir.Statement(
+        parsed.line, parsed.text, formula, parsed.column, updates, declares, measures, when=when
+    )
+    return Lowered(statement, tuple(self._mentions))
+
+
+def old_when(self: Timing, parsed: Parsed, updates: bool, possession: bool) -> int:
+    """``Timing.when`` as it was: the adverb's span made for every statement."""
+    word = parsed.time
+    at = parsed.column + max(0, parsed.text.find(word))
+    span = ast.Span(parsed.line, at, at + len(word))
+    if word and not updates:
+        message = f"'{word}' {MOVEMENT}on where someone is"
+        raise SentenceError(message, span, _without(parsed.text, word))
+    if (word or self.timed) and (possession or self.possessed):
+        suggestion = _without(parsed.text, word) if word else "Mary went to the kitchen."
+        raise SentenceError(POSSESSION + "time adverbs (yet)", span, suggestion)
+    self.possessed = self.possessed or possession
+    if word:
+        self.timed = True
+        self.period = time_periods().index(" ".join(word.lower().split())) + 1
+    return self.period
+
+
+def _lowered(text: str) -> tuple[str, ...]:
+    """What ``pipeline.read`` makes of a text, with each statement's mentions once, and the
+    vocabularies of the text and of each question; or its errors."""
+    try:
+        document = read_document(text)
+        reading, asked, lowering = pipeline.read(document, story=document.story)
+    except TextError as error:
+        where = [(e.line, e.column, e.end_column, e.suggestion) for e in error.errors]
+        return (f"{error!r} {error} {where}",)
+    statements = [(s.statement, tuple(dict.fromkeys(s.mentions))) for s in reading.statements]
+    questions = [(q.question, tuple(dict.fromkeys(q.mentions))) for q in reading.questions]
+    vocabularies = [problem_at(reading, None).vocabulary]
+    for q in reading.questions:
+        found = problem_at(reading, q.question.line, q.mentions, q.question.column)
+        vocabularies.append(found.vocabulary)
+    state = (lowering.roles, lowering._antecedents, lowering._words, lowering.things_named)
+    named = (lowering.places_named, lowering.carried, lowering.timing)
+    return tuple(repr(x) for x in (statements, questions, vocabularies, asked, state, named))
+
+
+def test_a_comparison_is_lowered_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [*_texts(), *PRONOUNS, *MEETINGS]
+    now = [_lowered(text) for text in texts]
+    monkeypatch.setattr(lower, "arith", old_arith)
+    monkeypatch.setattr(lower_numbers, "arith", old_arith)
+    monkeypatch.setattr("certify.meaning.names.arith", old_arith)
+    monkeypatch.setattr(Lowering, "statement", old_statement)
+    monkeypatch.setattr(Timing, "when", old_when)
+    before = [_lowered(text) for text in texts]
+    for text, found, expected in zip(texts, now, before):
+        assert found == expected, text
+    assert sum(len(found) == 1 for found in now) > 20  # refused texts are compared too
