@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import dataclasses
 import random
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from certify.errors import TextError
+from certify.limits import MAX_SENTENCES
 from certify.meaning import quantifiers as quantifiers_module
 from certify.meaning.quantifiers import _PERSON, _UNIVERSAL_KINDS, SOME, Quantifiers, quantifiers
 from certify.syntax import ast, parse, quotes
@@ -155,3 +157,63 @@ def test_a_remembered_line_splits_as_split_sentences() -> None:
     lines.append("Ana is in the kitchen. " * (quotes.MEMO_LENGTH // 20))  # too long to remember
     for line in [*lines, *lines]:
         assert list(quotes.sentences_of(line)) == quotes.split_sentences(line), line
+
+
+PLAIN_LINES = [
+    "x2 - x1 <= 3.",
+    "x <= 2.5.",
+    "-x + 2 >= y - 3.",
+    "1 <= x <= 3.",
+    "x2 - x1 <= 3",  # no period: a sentence that never ends
+    "x2 - x1 <= 3. x3 - x2 <= 1.",
+    "x2 - x1 <= 3.  ",
+    "  x2 - x1 <= 3.",
+    "x2 - x1 <= 3. # a comment",
+    "# expect: open",
+    "x2 - x1 <= 3.?",
+    "x <= 3..",
+    "x <= 3.5",
+    "Then x <= 3.",
+    "x - yesterday <= 3.",
+    "What is x2 - x1?",
+    "story:",
+    "x - is <= 3.",
+    "x - took <= 3.",
+    "x <= " + "9" * 40 + ".",
+]
+
+
+def _documents(texts: list[str]) -> list[str]:
+    found = []
+    for text in texts:
+        parse._remembered.cache_clear()
+        try:
+            found.append(repr(parse.read_document(text)))
+        except TextError as error:
+            found.append(f"{error!r} {[(e.line, e.column, e.suggestion) for e in error.errors]}")
+    return found
+
+
+def test_a_plain_line_is_read_as_any_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    pick = random.Random(8)
+    texts = [path.read_text(encoding="utf-8") for path in TEXTS]
+    texts += ["\n".join(pick.sample(PLAIN_LINES, 6)) + "\n" for _ in range(300)]
+    texts += ["story:\n" + "\n".join(PLAIN_LINES[:4]) + "\n", "\n".join(PLAIN_LINES)]
+    plain = sum(p.plain for text in texts for p in parse._split(tuple(text.splitlines()))[0])
+    fast = _documents(texts)
+    monkeypatch.setattr(parse, "PLAIN_LINE", re.compile("(?!)"))  # every line the long way
+    assert _documents(texts) == fast
+    assert plain > 500 and sum(f.startswith("Document(") for f in fast) > 100
+
+
+def test_a_plain_comparison_is_not_remembered() -> None:
+    parse._remembered.cache_clear()
+    parse.read_document("x2 - x1 <= 3.\nx3 - x1 <= 4. Ana is happy.\nWhat is x3 - x2?\n")
+    assert parse._remembered.cache_info().currsize == 3  # the three sentences of lines 2 and 3
+
+
+def test_the_sentence_cap_stops_the_splitting_of_plain_lines() -> None:
+    pieces, _, _ = parse._split(("x2 - x1 <= 3.",) * (MAX_SENTENCES + 50))
+    assert len(pieces) == MAX_SENTENCES + 1 and all(p.plain for p in pieces)
+    with pytest.raises(TextError, match=f"more than {MAX_SENTENCES:,} sentences"):
+        parse.read_document("x2 - x1 <= 3.\n" * (MAX_SENTENCES + 1))

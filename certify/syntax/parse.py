@@ -101,6 +101,15 @@ class _Piece:
     text: str
     end: str
     raw: str
+    plain: bool = False
+    """The line is one plain comparison and its period (``PLAIN_LINE``)."""
+
+
+PLAIN_LINE = re.compile(rf"(?:{plain_arith.SHAPE.pattern})\.")
+"""A line that is one plain comparison (``plain_arith.SHAPE``) and a period: no ``#``, no quote,
+no ``?``, no ``:`` (so no expectation and no header), and its only stop that ends a sentence is
+the last character (a ``.`` inside it has a digit after it): ``split_sentences`` gives the line
+without its period, at column 1."""
 
 
 def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set[str]]:
@@ -111,6 +120,11 @@ def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set
     headers: set[str] = set()
     last_question = 0
     for number, raw in enumerate(lines, start=1):
+        if PLAIN_LINE.fullmatch(raw) is not None:
+            pieces.append(_Piece(number, 1, raw[:-1], ".", raw, plain=True))
+            if len(pieces) > MAX_SENTENCES:
+                return pieces, expectations, headers
+            continue
         expect = _EXPECT.match(raw)
         if expect:
             expectations.append(Expectation(number, expect.group(1).strip(), last_question))
@@ -172,10 +186,10 @@ def read_document(source: str, file: str = "<text>", grid: bool = False) -> Docu
     for index, piece in enumerate(pieces):
         if index % 64 == 63:
             deadline.check(f"reading the text (line {piece.line} of {len(lines)})")
+        # a plain comparison is read in microseconds, without the parser: not remembered
+        read = read_sentence if piece.plain else parse_sentence
         try:
-            sentences.append(
-                parse_sentence(piece.text, piece.line, piece.column, piece.end, grammar)
-            )
+            sentences.append(read(piece.text, piece.line, piece.column, piece.end, grammar))
         except TextError as error:
             errors.append(error.located(file, piece.raw))
     if errors:

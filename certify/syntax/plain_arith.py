@@ -181,12 +181,21 @@ def read(text: str, line: int, column: int) -> ast.Arith | None:
 
 
 def _side(coefficients: dict[str, int], constant: int | Fraction) -> LinearExpr:
-    """``LinearExpr.of(coefficients, constant)``, its small integers shared."""
-    terms = tuple(sorted((name, _fraction(c)) for name, c in coefficients.items() if c))
+    """``LinearExpr.of(coefficients, constant)``, its small integers shared, and a side that is
+    one small integer (``x - y <= 3``'s right side) shared whole: neither can change."""
+    if not coefficients and isinstance(constant, int):
+        found = _NUMBERS.get(constant)
+        if found is None:
+            found = LinearExpr((), _fraction(constant))
+            if -1024 <= constant <= 1024:
+                _NUMBERS[constant] = found
+        return found
+    terms = tuple([(name, _fraction(c)) for name, c in sorted(coefficients.items()) if c])
     return LinearExpr(terms, _fraction(constant))
 
 
 _SMALL: dict[int, Fraction] = {}
+_NUMBERS: dict[int, LinearExpr] = {}
 
 
 def _fraction(value: int | Fraction) -> Fraction:
