@@ -78,6 +78,22 @@ def _exact(number: Fraction | int) -> Fraction:
     return number if isinstance(number, Fraction) else Fraction(number)
 
 
+_SMALL: dict[int, Fraction] = {}
+
+
+def fraction(value: int | Fraction) -> Fraction:
+    """``value`` as a Fraction; one object per small integer (a Fraction cannot change), so a
+    text of thousands of numbers and a witness of thousands of values make few."""
+    if not isinstance(value, int):
+        return value
+    found = _SMALL.get(value)
+    if found is None:
+        found = Fraction(value)
+        if -1024 <= value <= 1024:
+            _SMALL[value] = found
+    return found
+
+
 def normal_terms(terms: tuple[tuple[str, Fraction], ...]) -> bool:
     """Whether ``terms`` are as ``LinearExpr.of`` leaves them: sorted by name, each name once,
     every coefficient a nonzero ``Fraction``."""

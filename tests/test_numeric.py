@@ -7,7 +7,7 @@ from fractions import Fraction
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from certify.numeric import LinearConstraint, LinearExpr
+from certify.numeric import LinearConstraint, LinearExpr, fraction
 
 NAMES = ("x", "y", "z")
 WHOLE = st.integers(-50, 50).map(Fraction)
@@ -66,3 +66,12 @@ def test_make_is_the_difference_of_the_sides(
     )
     assert made == LinearConstraint(diff.terms, op, -diff.constant)  # type: ignore[arg-type]
     assert type(made.bound) is Fraction and made.tags == frozenset({4})
+
+
+def test_a_shared_fraction_is_the_fraction() -> None:
+    for value in [*range(-1500, 1500), 10**30, -(10**30)]:
+        for _ in range(2):  # the second time from the table
+            found = fraction(value)
+            assert type(found) is Fraction and found == Fraction(value), value
+    half = Fraction(1, 2)
+    assert fraction(half) is half and fraction(3) is fraction(3)

@@ -9,7 +9,8 @@ proposed none) from a disagreement.  The old search is kept here: every numeric 
 conformance text, drawn numeric texts and difference systems are certified both ways, and so
 are texts whose domain proposes a point off its group, a fraction for an integer only a
 question declares, and a state the evaluator refuses: the reports (or the errors) must be
-equal.
+equal.  A witness in words writes each number once for its sentences and its assignment: it
+must read as the old ``describe`` and ``assignment`` (kept here) read it.
 """
 
 from __future__ import annotations
@@ -29,10 +30,12 @@ from certify.numeric import LinearConstraint, format_number
 from certify.pipeline import read
 from certify.readout import answer as answer_module
 from certify.readout import numeric_witnesses
+from certify.readout import witness as witness_module
 from certify.readout.answer import Certifier, Options
 from certify.readout.numeric_witnesses import WitnessSearch, state_with
 from certify.readout.status import EvaluatorDisagrees
 from certify.readout.witness import number_text
+from certify.report import Witness
 from certify.syntax.parse import read_document
 from tests.paths import CONFORMANCE, SAMPLES
 from tests.reference.numeric_english import render_question, render_text
@@ -170,3 +173,54 @@ def test_a_state_the_evaluator_refuses_is_a_disagreement(monkeypatch: pytest.Mon
     now = _answers(ODD[0][0])
     monkeypatch.setattr(WitnessSearch, "_try", old_try)
     assert now == _answers(ODD[0][0]) and now.startswith("disagrees")
+
+
+def old_witness_of(problem: object, state: object, answer: str) -> Witness:
+    """``witness_of`` as it was: each number written for the words, and again for the
+    assignment."""
+    pairs, sentences = OLD_DESCRIBE(problem, state)
+    found = OLD_ASSIGNMENT(state)
+    found["numbers"] = {name: format_number(value) for name, value in state.numbers}  # type: ignore[attr-defined]
+    return Witness(answer, pairs, sentences, found)
+
+
+def old_describe(problem: object, state: object) -> object:
+    """``describe`` as it was for the numbers: ``number_text`` for each."""
+    vocabulary = problem.vocabulary  # type: ignore[attr-defined]
+    pairs, sentences = witness_module.describe(problem, replace_numbers(state, ()))  # type: ignore[arg-type]
+    pairs, sentences = list(pairs), list(sentences)
+    for name, number in state.numbers:  # type: ignore[attr-defined]
+        label = vocabulary.label(name)
+        shown = number_text(vocabulary, name, number)
+        pairs.append((label, shown))
+        clock = name in vocabulary.clocks
+        sentences.append(f"{label} at {shown}" if clock else f"{label} = {shown}")
+    return tuple(pairs), tuple(sentences)
+
+
+def replace_numbers(state: object, numbers: tuple[object, ...]) -> object:
+    from dataclasses import replace
+
+    return replace(state, numbers=numbers)  # type: ignore[type-var]
+
+
+OLD_DESCRIBE = old_describe
+OLD_ASSIGNMENT = witness_module.assignment
+
+CLOCKS = [
+    "Ana arrives at 9:00. Bob arrives at least 10 minutes after Ana. When does Bob arrive?\n",
+    "Ana arrives between 9:00 and 9:30. x - y <= 1/2. y > 2. What is x? When does Ana arrive?\n",
+    "Ana is in the kitchen. x = 3. Bob arrives before 10:15. Is Ana in the kitchen? What is x?\n",
+]
+
+
+def test_a_witness_in_words_is_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [*list(_texts())[:150], *((text, ()) for text in CLOCKS)]
+    now = [_report(text, asks) for text, asks in texts]
+    monkeypatch.setattr(witness_module, "witness_of", old_witness_of)
+    monkeypatch.setattr(answer_module, "witness_of", old_witness_of)
+    before = [_report(text, asks) for text, asks in texts]
+    for (text, _), found, expected in zip(texts, now, before):
+        assert found == expected, text
+    assert sum("at 9:" in found for found in now) >= 2
+    assert sum("assignment={" in found and "'numbers': {'" in found for found in now) > 50

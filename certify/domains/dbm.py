@@ -60,7 +60,7 @@ from certify.domains.fragments import (
     unit_form,
 )
 from certify.domains.linear import LinearDomain
-from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.numeric import Interval, LinearConstraint, LinearExpr, fraction
 from certify.run_limits import current
 
 if TYPE_CHECKING:
@@ -301,8 +301,8 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         """The solution a potential stands for, in the user's units."""
         whole = self._scaling.slack * self._scaling.unit
         base = potential[0]
-        if whole == 1:  # integer weights: no gcd to take for each value
-            return {name: Fraction(potential[i] - base) for i, name in enumerate(self._nodes) if i}
+        if whole == 1:  # integer weights: no gcd to take, and small values shared
+            return {name: fraction(potential[i] - base) for i, name in enumerate(self._nodes) if i}
         return {
             name: Fraction(potential[i] - base, whole) for i, name in enumerate(self._nodes) if i
         }

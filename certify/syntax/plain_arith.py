@@ -43,6 +43,7 @@ from functools import cache
 
 from certify.limits import MAX_DIGITS
 from certify.numeric import LinearExpr
+from certify.numeric import fraction as _fraction
 from certify.syntax import ast
 from certify.syntax.grammar import parser
 from certify.syntax.regexes import compile_cached
@@ -194,17 +195,4 @@ def _side(coefficients: dict[str, int], constant: int | Fraction) -> LinearExpr:
     return LinearExpr(terms, _fraction(constant))
 
 
-_SMALL: dict[int, Fraction] = {}
 _NUMBERS: dict[int, LinearExpr] = {}
-
-
-def _fraction(value: int | Fraction) -> Fraction:
-    """``value`` as a Fraction; one object per small integer (a Fraction cannot change)."""
-    if not isinstance(value, int):
-        return value
-    found = _SMALL.get(value)
-    if found is None:
-        found = Fraction(value)
-        if -1024 <= value <= 1024:
-            _SMALL[value] = found
-    return found
