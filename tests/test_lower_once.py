@@ -2,7 +2,8 @@
 that names things: it must read as it did when each name was resolved at every term and again
 in the names loop, and every statement was scanned for updates, declarations and things.
 
-The old ``arith`` and ``Lowering.statement`` are kept here.  Every text of the samples and the
+The old ``arith``, ``Lowering.statement``, ``Timing.when`` and ``Carrying.follow`` are kept
+here.  Every text of the samples and the
 conformance cases, drawn numeric texts and texts where a comparison meets discourse words, time
 adverbs, possession and stories are lowered both ways: the statements, questions, roles and
 errors must be equal, the mentions of each statement equal once repeats are left out, and the
@@ -19,6 +20,7 @@ import pytest
 from certify import pipeline
 from certify.errors import TextError
 from certify.meaning import lower, lower_numbers, speech
+from certify.meaning.carrying import Carrying, _plain
 from certify.meaning.ir import Formula
 from certify.meaning.lower import Lowering
 from certify.meaning.mentions import Lowered, discourse_error
@@ -115,6 +117,40 @@ def old_when(self: Timing, parsed: Parsed, updates: bool, possession: bool) -> i
     return self.period
 
 
+def old_follow(
+    self: Carrying, parsed: Parsed, updates: tuple[str, ...]
+) -> tuple[lower.ir.Statement, ...]:
+    """``Carrying.follow`` as it was: every statement walked for what goes along."""
+    changes, self._changes = self._changes, []
+    if changes and not _plain(parsed.node):
+        span = ast.Span(parsed.line, parsed.column, parsed.column + len(parsed.text))
+        raise SentenceError(
+            "a possession verb must be a statement of its own",
+            span,
+            "Mary took the football.",
+            expected="one statement per taking, dropping or giving",
+        )
+    along = tuple(
+        lower.ir.Statement(
+            parsed.line,
+            parsed.text,
+            lower.ir.SamePlace(thing, carrier),
+            parsed.column,
+            updates=(thing,),
+            depends=(self.since[thing],),
+        )
+        for thing, carrier in self._along(updates)
+    )
+    for thing, holder in changes:
+        for objects in self.held.values():
+            if thing in objects:
+                objects.remove(thing)
+        if holder is not None:
+            self.held.setdefault(holder, []).append(thing)
+            self.since[thing] = parsed.line
+    return along
+
+
 def _lowered(text: str) -> tuple[str, ...]:
     """What ``pipeline.read`` makes of a text, with each statement's mentions once, and the
     vocabularies of the text and of each question; or its errors."""
@@ -131,7 +167,7 @@ def _lowered(text: str) -> tuple[str, ...]:
         found = problem_at(reading, q.question.line, q.mentions, q.question.column)
         vocabularies.append(found.vocabulary)
     state = (lowering.roles, lowering._antecedents, lowering._words, lowering.things_named)
-    named = (lowering.places_named, lowering.carried, lowering.timing)
+    named = (lowering.places_named, lowering.carried, lowering.timing, lowering.carrying)
     return tuple(repr(x) for x in (statements, questions, vocabularies, asked, state, named))
 
 
@@ -143,7 +179,45 @@ def test_a_comparison_is_lowered_as_it_was(monkeypatch: pytest.MonkeyPatch) -> N
     monkeypatch.setattr("certify.meaning.names.arith", old_arith)
     monkeypatch.setattr(Lowering, "statement", old_statement)
     monkeypatch.setattr(Timing, "when", old_when)
+    monkeypatch.setattr(Carrying, "follow", old_follow)
     before = [_lowered(text) for text in texts]
     for text, found, expected in zip(texts, now, before):
         assert found == expected, text
     assert sum(len(found) == 1 for found in now) > 20  # refused texts are compared too
+
+
+@pytest.mark.parametrize("renamed", [False, True], ids=["same names", "renamed"])
+def test_arith_resolves_each_name_once_in_the_order_of_the_terms(renamed: bool) -> None:
+    nodes = [
+        p.node
+        for text in [*_texts(), *MEETINGS]
+        for p in _sentences(text)
+        if isinstance(p.node, ast.Arith)
+    ]
+    calls: list[str] = []
+
+    def variable(name: str, span: ast.Span) -> str:
+        calls.append(name)
+        return name.upper() if renamed and name != "x" else name
+
+    for node in nodes:
+        calls.clear()
+        try:
+            found = repr(lower_numbers.arith(node, variable))
+        except SentenceError as error:
+            found = repr(error)
+        once = list(calls)
+        calls.clear()
+        try:
+            expected = repr(old_arith(node, variable))
+        except SentenceError as error:
+            expected = repr(error)
+        assert found == expected and once == list(dict.fromkeys(calls)), node
+    assert len(nodes) > 500
+
+
+def _sentences(text: str) -> list[Parsed]:
+    try:
+        return list(read_document(text).sentences)
+    except TextError:
+        return []

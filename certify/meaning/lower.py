@@ -106,7 +106,8 @@ class Lowering(PuzzleReading):
         when = self.timing.when(parsed, bool(updates), self.carrying.changing)
         self.carried = self.carrying.follow(parsed, updates)
         declares = () if compared else tuple(m.key for m in self._mentions if m.role == "integer")
-        speech.remember(self, [] if compared else self._mentions)
+        if not compared:
+            speech.remember(self, self._mentions)
         statement = ir.Statement(
             parsed.line,
             parsed.text,

@@ -49,9 +49,10 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
     names = dict.fromkeys([name for side in node.sides for name, _ in side.terms])
     names.update(dict.fromkeys(node.names))
     resolved = {name: variable(name, node.span) for name in names}
-    sides = [_rename(side, resolved) for side in node.sides]
-    for left, right in itertools.pairwise(sides):
-        if not left.terms and not right.terms and not node.names:
+    same = all(name == key for name, key in resolved.items())  # numbers written in arithmetic
+    sides = [_rename(side, resolved, same) for side in node.sides]
+    for left, right in itertools.pairwise(() if node.names else sides):
+        if not left.terms and not right.terms:
             raise SentenceError(
                 "this comparison has no variable in it",
                 node.span,
@@ -64,11 +65,12 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
     return conjoin(atoms)
 
 
-def _rename(expr: LinearExpr, resolved: dict[str, str]) -> LinearExpr:
+def _rename(expr: LinearExpr, resolved: dict[str, str], same: bool = False) -> LinearExpr:
     """``expr`` with its names resolved; ``expr`` itself when each name is its own variable
-    (a number written in arithmetic) and its terms are as ``LinearExpr.of`` leaves them."""
+    (a number written in arithmetic: ``same`` says so of every name ``resolved`` has) and its
+    terms are as ``LinearExpr.of`` leaves them."""
     terms = expr.terms
-    same = all(resolved[name] == name for name, _ in terms)
+    same = same or all(resolved[name] == name for name, _ in terms)
     if same and normal_terms(terms) and type(expr.constant) is Fraction:
         return expr
     return LinearExpr.of({resolved[name]: c for name, c in terms}, expr.constant)
