@@ -47,7 +47,7 @@ class NumericDomain(ABC):
         self._constraints = tuple(constraints)
         self._integers = frozenset(integers)
         self._budget = budget
-        self._variables = tuple(dict.fromkeys(n for c in self._constraints for n in c.variables))
+        self._variables = tuple(dict.fromkeys(n for c in self._constraints for n, _ in c.terms))
         self._known = frozenset(self._variables)
         self._contradiction = next(
             (c for c in self._constraints if not c.terms and not c.holds({})), None

@@ -59,14 +59,16 @@ def unit_form(constraint: LinearConstraint) -> tuple[tuple[tuple[str, int], ...]
         return None
     first = terms[0][1]
     top, below = abs(first.numerator), first.denominator
-    for _, c in terms:
-        if c.denominator != below or abs(c.numerator) != top:
+    signs = []
+    for name, c in terms:  # one reading of each coefficient: its sign, and that it is ±a
+        numerator = c.numerator
+        if c.denominator != below or (numerator != top and numerator != -top):
             return None
-    signs = tuple((name, 1 if c.numerator > 0 else -1) for name, c in terms)
+        signs.append((name, 1 if numerator > 0 else -1))
     bound = constraint.bound
     if top == 1 and below == 1 and type(bound) is Fraction:
-        return signs, bound  # ``bound / 1``
-    return signs, bound / abs(first)
+        return tuple(signs), bound  # ``bound / 1``
+    return tuple(signs), bound / abs(first)
 
 
 def shape(constraint: LinearConstraint) -> str:
