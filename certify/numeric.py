@@ -162,14 +162,17 @@ class LinearConstraint:
     def holds(self, point: Point) -> bool:
         """Whether ``point`` satisfies the constraint, exactly."""
         terms, bound = self.terms, self.bound
-        if len(terms) == 2 and bound.denominator == 1:
+        if len(terms) == 2:
             # A difference or a sum of two, the bulk of a large system: the integer case with
-            # no call and no loop (a witness is checked against every constraint, twice).
+            # no loop, each number read once (a witness is checked against every constraint).
             (first, a), (second, b) = terms
-            u, v = point[first], point[second]
-            if a.denominator == b.denominator == u.denominator == v.denominator == 1:
-                total = a.numerator * u.numerator + b.numerator * v.numerator
-                limit = bound.numerator
+            limit, below = bound.as_integer_ratio()
+            top, a_below = a.as_integer_ratio()
+            other, b_below = b.as_integer_ratio()
+            u, u_below = point[first].as_integer_ratio()
+            v, v_below = point[second].as_integer_ratio()
+            if below == a_below == b_below == u_below == v_below == 1:
+                total = top * u + other * v
                 if self.op == "<=":
                     return total <= limit
                 return total < limit if self.op == "<" else total == limit

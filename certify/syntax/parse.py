@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from lark.exceptions import (
     UnexpectedInput,
@@ -92,9 +93,9 @@ class Document:
         return "puzzle" if self.puzzle else "templates" if self.templates else ""
 
 
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    """One sentence as split from its line, not yet parsed."""
+class _Piece(NamedTuple):
+    """One sentence as split from its line, not yet parsed (a tuple: thousands are made and
+    read once)."""
 
     line: int
     column: int
