@@ -334,3 +334,37 @@ def test_the_term_check_is_the_check_in_the_text_where_a_terminal_looks_past_a_w
             assert check.other(text, start, word) == expected, (word, text)
             texts += expected
     assert texts > 20
+
+
+def within_word_by_character(pattern: str) -> bool:
+    """``within_word`` as it was: every character of the pattern read in turn."""
+    at = 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "\\":
+            if pattern[at + 1 : at + 2] not in plain_arith._ESCAPED:
+                return False
+            at += 2
+            continue
+        if char <= " " or char.isspace() or char in ".^$":
+            return False
+        if pattern.startswith("(?", at) and not pattern.startswith(("(?:", "(?i:"), at):
+            return False
+        at += 1
+    return True
+
+
+def test_within_word_reads_as_reading_every_character() -> None:
+    pick = random.Random(21)
+    pieces = ["\\", "(", "?", ":", "i", ")", "[", "]", "^", "$", ".", " ", "\t", "\x01", "-"]
+    pieces += ["b", "s", "w", "d", "x", "a", "\u00a0", "=", "P", "<", "|", "*", "{", "}"]
+    patterns = [t.pattern.to_regexp() for t in parser().terminals] + WITHIN + SPANNING
+    patterns += [
+        "".join(pick.choice(pieces) for _ in range(pick.randint(0, 9))) for _ in range(20_000)
+    ]
+    kinds = set()
+    for pattern in patterns:
+        expected = within_word_by_character(pattern)
+        assert plain_arith.within_word(pattern) == expected, pattern
+        kinds.add(expected)
+    assert kinds == {True, False}

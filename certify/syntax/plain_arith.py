@@ -91,21 +91,24 @@ def within_word(pattern: str) -> bool:
     flag (only ``(?:`` and ``(?i:`` groups): a match starting at a term (which a space or the
     end follows) cannot get past it, and its ``\\b`` sees a space, a sign or an end outside
     the term in the text as at the ends of the word alone.  So it matches at the term exactly
-    when it matches the word alone."""
-    at = 0
-    while at < len(pattern):
-        char = pattern[at]
-        if char == "\\":
-            if pattern[at + 1 : at + 2] not in _ESCAPED:
+    when it matches the word alone.  (Only the escapes, groups and those characters are looked
+    at: some 4,000 characters of patterns are read once per process.)"""
+    for found in _special().finditer(pattern):
+        token = found.group()
+        if token[0] == "\\":
+            if token[1:] not in _ESCAPED:  # also a lone backslash at the end
                 return False
-            at += 2
-            continue
-        if char <= " " or char.isspace() or char in ".^$":  # no range can reach a space either
-            return False
-        if pattern.startswith("(?", at) and not pattern.startswith(("(?:", "(?i:"), at):
-            return False
-        at += 1
+        elif token != "(?:" and token != "(?i:":
+            return False  # whitespace, a control character, ``.``, ``^``, ``$``, another ``(?``
     return True
+
+
+@cache
+def _special() -> re.Pattern[str]:
+    """What ``within_word`` looks at: an escape (with what it escapes), the opening of a
+    ``(?`` group, and the characters no pattern within a word may have (a range reaching a
+    space needs a control character or an escape for its low end: both refused)."""
+    return compile_cached(r"\\.?|\(\?(?:i?:)?|[\s.^$\x00-\x20]", re.DOTALL)
 
 
 TERM_MEMO = 65536
@@ -118,8 +121,10 @@ class TermCheck:
 
     def __init__(self, patterns: list[str], flags: int) -> None:
         confined = flags & (re.VERBOSE | re.MULTILINE | re.DOTALL) == 0
-        inside = [p for p in patterns if confined and within_word(p)]
-        spanning = [p for p in patterns if p not in inside]
+        inside: list[str] = []
+        spanning: list[str] = []
+        for pattern in patterns:
+            (inside if confined and within_word(pattern) else spanning).append(pattern)
         self.inside = compile_cached(_alternation(inside), flags) if inside else None
         self.spanning = compile_cached(_alternation(spanning), flags) if spanning else None
         self.words: dict[str, bool] = {}
