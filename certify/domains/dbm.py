@@ -100,23 +100,24 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         budget: int | None = None,
     ) -> None:
         super().__init__(constraints, integers, budget)
-        fragment: list[tuple[int, LinearConstraint]] = []
+        fragment: list[int] = []  # positions: no pair per constraint to make and keep
         ignored: list[LinearConstraint] = []
         for i, c in enumerate(self._constraints):  # one pass, one ``shape`` per constraint
             kind = shape(c)
             if kind == "bound" or kind == "difference":
-                fragment.append((i, c))
+                fragment.append(i)
             elif kind != "constant":
                 ignored.append(c)
         self._ignored = tuple(ignored)
-        self._mixed = mixed_components((c for _, c in fragment), self._integers)
+        given = self._constraints
+        self._mixed = mixed_components((given[i] for i in fragment), self._integers)
         self._nodes = (ZERO, *self.variables)
         self._index = {name: i for i, name in enumerate(self._nodes)}
         self._gcd_failure: LinearConstraint | None = None
         edges: list[Edge] = []
-        for position, constraint in fragment:
-            edges.extend(self._edges_of(position, constraint))
-        self._scaling = scaling_for(((e[2], e[3]) for e in edges), len(self._nodes))
+        for position in fragment:
+            edges.extend(self._edges_of(position, given[position]))
+        self._scaling = scaling_for(edges, len(self._nodes))
         weights, self._origin = encode_edges(edges, self._scaling)
         self._graph = DifferenceGraph(len(self._nodes), weights)
         self._matrix: Matrix | Array | None = None
