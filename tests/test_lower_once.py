@@ -23,9 +23,10 @@ from certify.meaning import lower, lower_numbers, speech
 from certify.meaning.carrying import Carrying, _plain
 from certify.meaning.ir import Formula
 from certify.meaning.lower import Lowering
-from certify.meaning.mentions import Lowered, discourse_error
+from certify.meaning.mentions import Lowered, Mention, discourse_error
 from certify.meaning.moments import problem_at
 from certify.meaning.quantifiers import NO_QUANTIFIERS, quantifiers
+from certify.meaning.space import _Mentioned
 from certify.meaning.timing import Timing, _without, time_periods
 from certify.syntax import ast
 from certify.syntax import puzzle_ast as pz
@@ -221,3 +222,39 @@ def _sentences(text: str) -> list[Parsed]:
         return list(read_document(text).sentences)
     except TextError:
         return []
+
+
+def old_take(self: _Mentioned, m: Mention, place: bool, from_question: bool = False) -> None:
+    """``_Mentioned.take`` as it was: the roles asked in the order of the kinds of text."""
+    if m.label and m.key not in self.labels:
+        self.labels[m.key] = m.label
+    if m.role in ("thing", "place", "declared place") and place and m.key not in self.found:
+        self.found[m.key] = lower.ir.Entity(m.key, m.label or m.key, m.owner, m.noun)
+    elif m.role == "thing":
+        (self.asked_things if from_question else self.things).append(m.key)
+    elif m.role == "located":
+        self.located.append(m.key)
+    elif m.role == "valued" and m.noun is not None:
+        self.valued.append((m.key, m.noun))
+    elif m.role == "attribute":
+        self.attributes[m.key] = m.values
+    elif m.role in ("number", "clock"):
+        self.numbers.append(m.key)
+        if m.role == "clock":
+            self.clocks.add(m.key)
+    elif m.role == "integer":
+        self.integers.add(m.key)
+    elif m.role == "noun":
+        self.nouns.add(m.key)
+    elif m.role == "closed":
+        self.closed = m.values
+
+
+def test_the_vocabulary_takes_the_mentions_as_it_did(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [*_texts(), *MEETINGS]
+    now = [_lowered(text) for text in texts]
+    monkeypatch.setattr(_Mentioned, "take", old_take)
+    assert [_lowered(text) for text in texts] == now
+    vocabularies = [found[2] for found in now if len(found) > 2]
+    assert sum("clocks=frozenset({'" in found for found in vocabularies) > 5
+    assert sum("numbers=('" in found for found in vocabularies) > 150

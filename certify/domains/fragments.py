@@ -58,11 +58,12 @@ def unit_form(constraint: LinearConstraint) -> tuple[tuple[tuple[str, int], ...]
     if not terms:
         return None
     first = terms[0][1]
-    top, below = abs(first.numerator), first.denominator
+    top, below = first.as_integer_ratio()
+    top = abs(top)
     signs = []
     for name, c in terms:  # one reading of each coefficient: its sign, and that it is ±a
-        numerator = c.numerator
-        if c.denominator != below or (numerator != top and numerator != -top):
+        numerator, denominator = c.as_integer_ratio()
+        if denominator != below or (numerator != top and numerator != -top):
             return None
         signs.append((name, 1 if numerator > 0 else -1))
     bound = constraint.bound
@@ -84,10 +85,11 @@ def shape(constraint: LinearConstraint) -> str:
         return "bound"
     if len(terms) != 2:
         return "linear"
-    a, b = terms[0][1], terms[1][1]
-    if a.denominator != b.denominator or abs(a.numerator) != abs(b.numerator):
+    a, a_below = terms[0][1].as_integer_ratio()  # each coefficient read once
+    b, b_below = terms[1][1].as_integer_ratio()
+    if a_below != b_below or abs(a) != abs(b):
         return "linear"
-    return "difference" if (a.numerator > 0) != (b.numerator > 0) else "octagonal"
+    return "difference" if (a > 0) != (b > 0) else "octagonal"
 
 
 def representatives(constraints: Iterable[LinearConstraint]) -> dict[str, str]:

@@ -41,8 +41,10 @@ def drawn(count: int) -> list[LinearConstraint]:
     for _ in range(count):
         names = sorted(pick.sample(["x", "y", "z", "w"], pick.randint(0, 3)))
         size = Fraction(pick.choice([1, 1, 2, 3, 10**20]), pick.choice([1, 1, 2, 3]))
+        others = [size + 1, Fraction(size.numerator, size.denominator + 1)]  # another size
         terms = tuple(
-            (n, pick.choice([-1, 1]) * (size if pick.random() < 0.8 else size + 1)) for n in names
+            (n, pick.choice([-1, 1]) * (size if pick.random() < 0.8 else pick.choice(others)))
+            for n in names
         )
         bound = Fraction(pick.randint(-20, 20), pick.choice([1, 1, 4]))
         found.append(LinearConstraint(terms, pick.choice(["<=", "<", "="]), bound))
