@@ -24,7 +24,7 @@ from certify.meaning.carrying import Carrying, _plain
 from certify.meaning.ir import Formula
 from certify.meaning.lower import Lowering
 from certify.meaning.mentions import Lowered, Mention, discourse_error
-from certify.meaning.moments import problem_at
+from certify.meaning.moments import before, problem_at
 from certify.meaning.quantifiers import NO_QUANTIFIERS, quantifiers
 from certify.meaning.space import _Mentioned
 from certify.meaning.timing import Timing, _without, time_periods
@@ -258,3 +258,15 @@ def test_the_vocabulary_takes_the_mentions_as_it_did(monkeypatch: pytest.MonkeyP
     vocabularies = [found[2] for found in now if len(found) > 2]
     assert sum("clocks=frozenset({'" in found for found in vocabularies) > 5
     assert sum("numbers=('" in found for found in vocabularies) > 150
+
+
+def test_before_is_the_order_of_line_and_column() -> None:
+    """``moments.before`` compares (line, column) without making the pairs."""
+    for line in range(4):
+        for column in range(4):
+            said = lower.ir.Statement(line, "x = 1", lower.ir.Const(True), column)
+            for at in range(-1, 5):
+                for at_column in range(4):
+                    expected = at <= 0 or (line, column) < (at, at_column)
+                    assert before(said, at, at_column) == expected
+            assert before(said, None)

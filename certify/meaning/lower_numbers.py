@@ -46,10 +46,12 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
     """
     # each name resolved (and its mention recorded) once, in the order the terms give them;
     # "-y + y <= 3." speaks of y, though its terms cancel
-    names = dict.fromkeys([name for side in node.sides for name, _ in side.terms])
-    names.update(dict.fromkeys(node.names))
-    resolved = {name: variable(name, node.span) for name in names}
-    same = all(name == key for name, key in resolved.items())  # numbers written in arithmetic
+    resolved: dict[str, str] = {}
+    same = True  # every name its own variable: numbers written in arithmetic
+    for name in [*(name for side in node.sides for name, _ in side.terms), *node.names]:
+        if name not in resolved:
+            key = resolved[name] = variable(name, node.span)
+            same = same and key == name
     sides = [_rename(side, resolved, same) for side in node.sides]
     for left, right in itertools.pairwise(() if node.names else sides):
         if not left.terms and not right.terms:
