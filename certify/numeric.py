@@ -78,6 +78,22 @@ def _exact(number: Fraction | int) -> Fraction:
     return number if isinstance(number, Fraction) else Fraction(number)
 
 
+_SMALL: dict[int, Fraction] = {}
+
+
+def fraction(value: int | Fraction) -> Fraction:
+    """``value`` as a Fraction; one object per small integer (a Fraction cannot change), so a
+    text of thousands of numbers and a witness of thousands of values make few."""
+    if not isinstance(value, int):
+        return value
+    found = _SMALL.get(value)
+    if found is None:
+        found = Fraction(value)
+        if -1024 <= value <= 1024:
+            _SMALL[value] = found
+    return found
+
+
 def normal_terms(terms: tuple[tuple[str, Fraction], ...]) -> bool:
     """Whether ``terms`` are as ``LinearExpr.of`` leaves them: sorted by name, each name once,
     every coefficient a nonzero ``Fraction``."""
@@ -128,7 +144,7 @@ class LinearConstraint:
         if not right.terms and normal_terms(left.terms):
             # ``x - y <= 1``: the terms are the left side's, the bound one subtraction; what
             # ``left.plus(right, -1)`` gives, without rebuilding and re-sorting the terms.
-            bound = _exact(right.constant - left.constant)
+            bound = _exact(right.constant - left.constant if left.constant else right.constant)
             return LinearConstraint(left.terms, op, bound, frozenset(tags))
         diff = left.plus(right, -1)
         return LinearConstraint(diff.terms, op, -diff.constant, frozenset(tags))
@@ -146,14 +162,17 @@ class LinearConstraint:
     def holds(self, point: Point) -> bool:
         """Whether ``point`` satisfies the constraint, exactly."""
         terms, bound = self.terms, self.bound
-        if len(terms) == 2 and bound.denominator == 1:
+        if len(terms) == 2:
             # A difference or a sum of two, the bulk of a large system: the integer case with
-            # no call and no loop (a witness is checked against every constraint, twice).
+            # no loop, each number read once (a witness is checked against every constraint).
             (first, a), (second, b) = terms
-            u, v = point[first], point[second]
-            if a.denominator == b.denominator == u.denominator == v.denominator == 1:
-                total = a.numerator * u.numerator + b.numerator * v.numerator
-                limit = bound.numerator
+            limit, below = bound.as_integer_ratio()
+            top, a_below = a.as_integer_ratio()
+            other, b_below = b.as_integer_ratio()
+            u, u_below = point[first].as_integer_ratio()
+            v, v_below = point[second].as_integer_ratio()
+            if below == a_below == b_below == u_below == v_below == 1:
+                total = top * u + other * v
                 if self.op == "<=":
                     return total <= limit
                 return total < limit if self.op == "<" else total == limit

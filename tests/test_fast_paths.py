@@ -19,9 +19,11 @@ from pathlib import Path
 import pytest
 
 from certify.errors import TextError
+from certify.limits import MAX_SENTENCES
 from certify.meaning import quantifiers as quantifiers_module
 from certify.meaning.quantifiers import _PERSON, _UNIVERSAL_KINDS, SOME, Quantifiers, quantifiers
-from certify.syntax import ast, parse, quotes
+from certify.syntax import ast, parse, plain_arith, quotes
+from certify.syntax.checks import check_text
 from tests.paths import CONFORMANCE, SAMPLES
 from tests.test_sentence_split import PIECES
 
@@ -155,3 +157,84 @@ def test_a_remembered_line_splits_as_split_sentences() -> None:
     lines.append("Ana is in the kitchen. " * (quotes.MEMO_LENGTH // 20))  # too long to remember
     for line in [*lines, *lines]:
         assert list(quotes.sentences_of(line)) == quotes.split_sentences(line), line
+
+
+PLAIN_LINES = [
+    "x2 - x1 <= 3.",
+    "x <= 2.5.",
+    "-x + 2 >= y - 3.",
+    "1 <= x <= 3.",
+    "x2 - x1 <= 3",  # no period: a sentence that never ends
+    "x2 - x1 <= 3. x3 - x2 <= 1.",
+    "x2 - x1 <= 3.  ",
+    "  x2 - x1 <= 3.",
+    "x2 - x1 <= 3. # a comment",
+    "# expect: open",
+    "x2 - x1 <= 3.?",
+    "x <= 3..",
+    "x <= 3.5",
+    "x <= 35",
+    "Then x <= 3.",
+    "x - yesterday <= 3.",
+    "x <= yesterday.",
+    "Yesterday <= x.",
+    "What is x2 - x1?",
+    "story:",
+    "x - is <= 3.",
+    "x - took <= 3.",
+    "x <= " + "9" * 40 + ".",
+]
+
+
+def _documents(texts: list[str]) -> list[str]:
+    found = []
+    for text in texts:
+        parse._remembered.cache_clear()
+        try:
+            found.append(repr(parse.read_document(text)))
+        except TextError as error:
+            found.append(f"{error!r} {[(e.line, e.column, e.suggestion) for e in error.errors]}")
+    return found
+
+
+def test_a_plain_line_is_read_as_any_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    pick = random.Random(8)
+    texts = [path.read_text(encoding="utf-8") for path in TEXTS]
+    texts += ["\n".join(pick.sample(PLAIN_LINES, 6)) + "\n" for _ in range(300)]
+    texts += ["story:\n" + "\n".join(PLAIN_LINES[:4]) + "\n", "\n".join(PLAIN_LINES)]
+    plain = sum(p.plain for text in texts for p in parse._split(tuple(text.splitlines()))[0])
+    fast = _documents(texts)
+    monkeypatch.setattr(parse, "plain_line", lambda raw: False)  # every line the long way
+    assert _documents(texts) == fast
+    assert plain > 500 and sum(f.startswith("Document(") for f in fast) > 40
+
+
+def test_a_plain_comparison_is_not_remembered() -> None:
+    parse._remembered.cache_clear()
+    parse.read_document("x2 - x1 <= 3.\nx3 - x1 <= 4. Ana is happy.\nWhat is x3 - x2?\n")
+    assert parse._remembered.cache_info().currsize == 3  # the three sentences of lines 2 and 3
+
+
+def test_the_sentence_cap_stops_the_splitting_of_plain_lines() -> None:
+    pieces, _, _ = parse._split(("x2 - x1 <= 3.",) * (MAX_SENTENCES + 50))
+    assert len(pieces) == MAX_SENTENCES + 1 and all(p.plain for p in pieces)
+    with pytest.raises(TextError, match=f"more than {MAX_SENTENCES:,} sentences"):
+        parse.read_document("x2 - x1 <= 3.\n" * (MAX_SENTENCES + 1))
+
+
+def test_a_plain_statement_has_nothing_the_checks_of_a_sentence_refuse() -> None:
+    """What ``_plain_sentence`` leaves out: a plain statement is printable, has no character
+    certify does not read and no number in scientific notation."""
+    pick = random.Random(5)
+    words = ["e", "E", "e5", "E10", "x1e5", "e2x", "ee3", "x", "1", "15", "2.5", "0.5", "10"]
+    taken = 0
+    for _ in range(20_000):
+        text = pick.choice(["", "-"]) + pick.choice(words)
+        for _ in range(pick.randint(1, 4)):
+            text += pick.choice([" + ", " - ", " <= ", " = ", " > "]) + pick.choice(words)
+        if plain_arith.SHAPE.fullmatch(text) is None:
+            continue
+        taken += 1
+        assert text.isprintable() and quotes.foreign_character(text) is None, text
+        check_text(text, 1, 1)  # raises for scientific notation
+    assert taken > 5000

@@ -90,3 +90,10 @@ def test_atoms_two_levels_down(outer: int, inner: int) -> None:
     formula = _wrappers(ir.Or((_named(7), _wrappers(COMPARE)[inner])))[outer]
     assert COMPARE in formulas.atoms_of(formula)
     assert formulas.atoms_of(formula) == _atoms(formula)
+
+
+def test_a_comparison_is_its_own_atom_in_a_list_of_its_own() -> None:
+    found = formulas.atoms_of(COMPARE)
+    assert found == _atoms(COMPARE) == [COMPARE]
+    found.append(ATOM)  # callers may add to it: each call gives a new list
+    assert formulas.atoms_of(COMPARE) == [COMPARE]

@@ -250,3 +250,121 @@ def test_the_other_terminals_are_the_parsers() -> None:
     assert len(terminals) > 100
     pattern = "|".join(f"(?:{t.pattern.to_regexp()})" for t in terminals)
     assert plain_arith._others() == re.compile(pattern, parser().options.g_regex_flags)
+
+
+WITHIN = ["a\\b", "(?i:than\\b)", "\\d{1,2}:\\d\\d\\b", "[A-Za-z][A-Za-z0-9_-]*", "\\.", "±|\\+"]
+SPANNING = [
+    *("(?:[ \t\x0c\r\n])+", "it\\s+is", "x(?=\\s)", "x(?!y)", "(?<=-)x", "x$", "^x", "x\\Z"),
+    *("x.", "[^a]x", "(?i)x", "x\\x20", "[\x01-z]", "(?P<n>x)", "x\\W", "x\\S", "(x)\\1", "x\\"),
+]
+
+
+@pytest.mark.parametrize("pattern", WITHIN)
+def test_a_pattern_that_cannot_reach_a_space_is_within_the_word(pattern: str) -> None:
+    assert plain_arith.within_word(pattern)
+
+
+@pytest.mark.parametrize("pattern", SPANNING)
+def test_a_pattern_that_may_look_past_the_word_is_not(pattern: str) -> None:
+    assert not plain_arith.within_word(pattern)
+
+
+def test_the_terminals_that_span_words_are_tried_in_the_text() -> None:
+    terminals = {t.name: t.pattern.to_regexp() for t in parser().terminals}
+    spanning = {name for name, p in terminals.items() if not plain_arith.within_word(p)}
+    assert {"WS", "NOT_THE_CASE", "SOURCE_PAIR", "TAKE_VERB", "POSS"} <= spanning
+    assert len(spanning) < len(terminals) // 4  # the keywords are looked up once per word
+
+
+def _contexts(word: str) -> list[tuple[str, int]]:
+    """Sentences of the plain shape with ``word`` as a term, and where it starts: first, after
+    a sign, negated, in the middle and last, followed by each kind of thing that may follow."""
+    return [
+        (f"{word} <= 3", 0),
+        (f"{word} - y = 1", 0),
+        (f"-{word} + x > y", 1),
+        (f"x - {word} < 3", 4),
+        (f"x - {word} + 2 >= 1", 4),
+        (f"1 <= {word} <= 2", 5),
+        (f"y - 2 = {word}", 8),
+        (f"-3 > -{word}", 6),
+    ]
+
+
+def _words() -> list[str]:
+    """Every word the other terminals spell (keywords, units, verbs, reserved words), with
+    variations, and the plain words and numbers of the drawn sentences."""
+    spelled: set[str] = set()
+    for terminal in parser().terminals:
+        spelled.update(re.findall(r"[A-Za-z][A-Za-z0-9]*", terminal.pattern.to_regexp()))
+    spelled.update(w for w in [*KEYWORDS, *LEXICON, *PLAIN] if re.fullmatch(r"[A-Za-z]\w*", w))
+    variations = [
+        form
+        for w in sorted(spelled)
+        for form in (w, w.capitalize(), w.upper(), w + "2", w + "s", w[:-1] or w, "q" + w)
+    ]
+    return sorted({*variations, "0", "3", "17", "007", "2.5", "0.25", "12", "1.5"})
+
+
+def test_the_term_check_is_the_check_in_the_text() -> None:
+    others = plain_arith._others()
+    check = plain_arith.TermCheck(*plain_arith._other_patterns())
+    words = _words()
+    assert len(words) > 2000
+    found = 0
+    for word in words:
+        for text, start in _contexts(word):  # the first context fills the memo, the rest use it
+            assert plain_arith.SHAPE.fullmatch(text), text
+            expected = others.match(text, start) is not None
+            assert check.other(text, start, word) == expected, (word, text)
+            found += expected
+    assert found > 1000 and check.words
+
+
+SYNTHETIC = ["x(?= <)", "y\\b", "z\\s+-", "w", "[A-Z]\\d*\\s+=", "q$"]
+
+
+def test_the_term_check_is_the_check_in_the_text_where_a_terminal_looks_past_a_word() -> None:
+    check = plain_arith.TermCheck(SYNTHETIC, 0)
+    reference = re.compile("|".join(f"(?:{p})" for p in SYNTHETIC))
+    texts = 0
+    for word in ("x", "y", "yy", "z", "zz", "w", "wx", "A", "B7", "q", "x2"):
+        for text, start in _contexts(word) + _contexts(word)[::-1]:
+            expected = reference.match(text, start) is not None
+            assert check.other(text, start, word) == expected, (word, text)
+            texts += expected
+    assert texts > 20
+
+
+def within_word_by_character(pattern: str) -> bool:
+    """``within_word`` as it was: every character of the pattern read in turn."""
+    at = 0
+    while at < len(pattern):
+        char = pattern[at]
+        if char == "\\":
+            if pattern[at + 1 : at + 2] not in plain_arith._ESCAPED:
+                return False
+            at += 2
+            continue
+        if char <= " " or char.isspace() or char in ".^$":
+            return False
+        if pattern.startswith("(?", at) and not pattern.startswith(("(?:", "(?i:"), at):
+            return False
+        at += 1
+    return True
+
+
+def test_within_word_reads_as_reading_every_character() -> None:
+    pick = random.Random(21)
+    pieces = ["\\", "(", "?", ":", "i", ")", "[", "]", "^", "$", ".", " ", "\t", "\x01", "-"]
+    pieces += ["b", "s", "w", "d", "x", "a", "\u00a0", "=", "P", "<", "|", "*", "{", "}"]
+    patterns = [t.pattern.to_regexp() for t in parser().terminals] + WITHIN + SPANNING
+    patterns += [
+        "".join(pick.choice(pieces) for _ in range(pick.randint(0, 9))) for _ in range(20_000)
+    ]
+    kinds = set()
+    for pattern in patterns:
+        expected = within_word_by_character(pattern)
+        assert plain_arith.within_word(pattern) == expected, pattern
+        kinds.add(expected)
+    assert kinds == {True, False}

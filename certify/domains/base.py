@@ -47,7 +47,7 @@ class NumericDomain(ABC):
         self._constraints = tuple(constraints)
         self._integers = frozenset(integers)
         self._budget = budget
-        self._variables = tuple(dict.fromkeys(n for c in self._constraints for n in c.variables))
+        self._variables = tuple(dict.fromkeys(n for c in self._constraints for n, _ in c.terms))
         self._known = frozenset(self._variables)
         self._contradiction = next(
             (c for c in self._constraints if not c.terms and not c.holds({})), None
@@ -166,6 +166,14 @@ class NumericDomain(ABC):
         The point is verified here against the original constraints (not the domain's
         approximation of them), with integer variables integral.
         """
+        extra = tuple(extra)
+        point = self.proposal(extra)
+        return point if point is not None and self.satisfies(point, extra) else None
+
+    def proposal(self, extra: Sequence[LinearConstraint] = ()) -> dict[str, Fraction] | None:
+        """The point ``witness`` checks, not yet checked (a value for every variable of the
+        constraints and of ``extra``), or None: for a caller that checks it against the
+        constraints itself, and against more (the evaluator, against every statement)."""
         if self.is_bottom() is True:
             return None
         extra = tuple(extra)
@@ -174,12 +182,16 @@ class NumericDomain(ABC):
             return None
         names = dict.fromkeys(self._variables)  # those of the constraints, kept at __init__
         names.update((n, None) for c in extra for n, _ in c.terms)
-        point = {name: point.get(name, ZERO) for name in names}
-        return point if self.satisfies(point, extra) else None
+        return {name: point.get(name, ZERO) for name in names}
+
+    def integral(self, point: Point) -> bool:
+        """Whether the integer variables are integral at ``point`` (``satisfies``'s first test)."""
+        integers = self._integers
+        return not integers or all(v.denominator == 1 for n, v in point.items() if n in integers)
 
     def satisfies(self, point: Point, extra: Sequence[LinearConstraint] = ()) -> bool:
         """Check a point exactly against the input constraints, ``extra`` and integrality."""
-        if any(n in self._integers and v.denominator != 1 for n, v in point.items()):
+        if not self.integral(point):
             return False
         if any(n not in point for n in self._variables):
             return False

@@ -60,7 +60,7 @@ from certify.domains.fragments import (
     unit_form,
 )
 from certify.domains.linear import LinearDomain
-from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.numeric import Interval, LinearConstraint, LinearExpr, fraction
 from certify.run_limits import current
 
 if TYPE_CHECKING:
@@ -100,23 +100,24 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         budget: int | None = None,
     ) -> None:
         super().__init__(constraints, integers, budget)
-        fragment: list[tuple[int, LinearConstraint]] = []
+        fragment: list[int] = []  # positions: no pair per constraint to make and keep
         ignored: list[LinearConstraint] = []
         for i, c in enumerate(self._constraints):  # one pass, one ``shape`` per constraint
             kind = shape(c)
             if kind == "bound" or kind == "difference":
-                fragment.append((i, c))
+                fragment.append(i)
             elif kind != "constant":
                 ignored.append(c)
         self._ignored = tuple(ignored)
-        self._mixed = mixed_components((c for _, c in fragment), self._integers)
+        given = self._constraints
+        self._mixed = mixed_components((given[i] for i in fragment), self._integers)
         self._nodes = (ZERO, *self.variables)
         self._index = {name: i for i, name in enumerate(self._nodes)}
         self._gcd_failure: LinearConstraint | None = None
         edges: list[Edge] = []
-        for position, constraint in fragment:
-            edges.extend(self._edges_of(position, constraint))
-        self._scaling = scaling_for(((e[2], e[3]) for e in edges), len(self._nodes))
+        for position in fragment:
+            edges.extend(self._edges_of(position, given[position]))
+        self._scaling = scaling_for(edges, len(self._nodes))
         weights, self._origin = encode_edges(edges, self._scaling)
         self._graph = DifferenceGraph(len(self._nodes), weights)
         self._matrix: Matrix | Array | None = None
@@ -301,8 +302,8 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         """The solution a potential stands for, in the user's units."""
         whole = self._scaling.slack * self._scaling.unit
         base = potential[0]
-        if whole == 1:  # integer weights: no gcd to take for each value
-            return {name: Fraction(potential[i] - base) for i, name in enumerate(self._nodes) if i}
+        if whole == 1:  # integer weights: no gcd to take, and small values shared
+            return {name: fraction(potential[i] - base) for i, name in enumerate(self._nodes) if i}
         return {
             name: Fraction(potential[i] - base, whole) for i, name in enumerate(self._nodes) if i
         }

@@ -69,16 +69,15 @@ class Scaling:
         return Fraction(-(-weight // self.slack), self.unit), weight % self.slack != 0
 
 
-def scaling_for(bounds: Iterable[tuple[Fraction, bool]], cycle_length: int) -> Scaling:
-    """Choose the encoding for bounds in a graph whose simple cycles have at most
-    ``cycle_length`` edges.
+def scaling_for(edges: Sequence[Edge], cycle_length: int) -> Scaling:
+    """Choose the encoding for the bounds of ``edges`` in a graph whose simple cycles have at
+    most ``cycle_length`` edges.
 
     The slack is 1 when no bound is strict; otherwise it is even, so that the midpoint of two
     strict ends is still an encoded value (readable witnesses).
     """
-    listed = list(bounds)
-    unit = math.lcm(1, *(value.denominator for value, _ in listed))
-    if not any(flag for _, flag in listed):
+    unit = math.lcm(1, *{edge[2].denominator for edge in edges})
+    if not any(edge[3] for edge in edges):
         return Scaling(unit, 1)
     return Scaling(unit, cycle_length + 2 - cycle_length % 2)
 
@@ -154,9 +153,10 @@ def encode_edges(
     origin: Origin = {}
     for tail, head, value, strict, position, factor in edges:
         weight = scaling.encode(value, strict)
-        if weight < weights.get((tail, head), INF):
-            weights[(tail, head)] = weight
-            origin[(tail, head)] = (position, factor)
+        pair = (tail, head)  # one key for both tables
+        if weight < weights.get(pair, INF):
+            weights[pair] = weight
+            origin[pair] = (position, factor)
     return weights, origin
 
 

@@ -58,15 +58,18 @@ def unit_form(constraint: LinearConstraint) -> tuple[tuple[tuple[str, int], ...]
     if not terms:
         return None
     first = terms[0][1]
-    top, below = abs(first.numerator), first.denominator
-    for _, c in terms:
-        if c.denominator != below or abs(c.numerator) != top:
+    top, below = first.as_integer_ratio()
+    top = abs(top)
+    signs = []
+    for name, c in terms:  # one reading of each coefficient: its sign, and that it is ±a
+        numerator, denominator = c.as_integer_ratio()
+        if denominator != below or (numerator != top and numerator != -top):
             return None
-    signs = tuple((name, 1 if c.numerator > 0 else -1) for name, c in terms)
+        signs.append((name, 1 if numerator > 0 else -1))
     bound = constraint.bound
     if top == 1 and below == 1 and type(bound) is Fraction:
-        return signs, bound  # ``bound / 1``
-    return signs, bound / abs(first)
+        return tuple(signs), bound  # ``bound / 1``
+    return tuple(signs), bound / abs(first)
 
 
 def shape(constraint: LinearConstraint) -> str:
@@ -82,10 +85,11 @@ def shape(constraint: LinearConstraint) -> str:
         return "bound"
     if len(terms) != 2:
         return "linear"
-    a, b = terms[0][1], terms[1][1]
-    if a.denominator != b.denominator or abs(a.numerator) != abs(b.numerator):
+    a, a_below = terms[0][1].as_integer_ratio()  # each coefficient read once
+    b, b_below = terms[1][1].as_integer_ratio()
+    if a_below != b_below or abs(a) != abs(b):
         return "linear"
-    return "difference" if (a.numerator > 0) != (b.numerator > 0) else "octagonal"
+    return "difference" if (a > 0) != (b > 0) else "octagonal"
 
 
 def representatives(constraints: Iterable[LinearConstraint]) -> dict[str, str]:

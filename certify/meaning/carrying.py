@@ -89,6 +89,8 @@ class Carrying:
         per object: "the football is where Mary is", naming the line that made it carried, so a
         certificate that uses it names that line too); then who carries what after it."""
         changes, self._changes = self._changes, []
+        if not changes and not updates:  # nothing taken, dropped or given, and no one moved
+            return ()
         if changes and not _plain(parsed.node):
             raise SentenceError(
                 "a possession verb must be a statement of its own",

@@ -123,6 +123,8 @@ def atoms_of(formula: ir.Formula) -> list[ir.Atom]:
     One list and a stack of the nodes still to read (the parts pushed last first), instead of
     a list per node joined on the way up: each statement is read like this several times.
     """
+    if type(formula) is ir.Compare:  # most statements of a numeric text: an atom itself
+        return [formula]
     found: list[ir.Atom] = []
     stack = [formula]
     while stack:

@@ -89,23 +89,25 @@ class Lowering(PuzzleReading):
         self._line = parsed.line
         node = parsed.node
         measures: tuple[ir.Measure, ...] = ()
+        compared = False  # a comparison mentions numbers only: no update, declaration, thing
         if isinstance(node, PUZZLE_NODES):
             assert not isinstance(node, pz.Ask)
             self._words = NO_QUANTIFIERS
             formula = self.puzzle_statement_of(parsed, node)
         elif isinstance(node, ast.Arith):  # most statements of a numeric text
-            formula = self.comparison(node, parsed.line)
+            formula, compared = self.comparison(node, parsed.line), True
         else:
             assert not isinstance(node, _QUESTIONS)
             self._words = quantifiers(node)
             formula, measures = self._sentence(node, parsed.line)
-        updates = self._updates(formula)
+        updates = () if compared else self._updates(formula)
         if parsed.discourse and not (self.story or updates or self.carrying.changing):
             raise discourse_error(parsed)
         when = self.timing.when(parsed, bool(updates), self.carrying.changing)
         self.carried = self.carrying.follow(parsed, updates)
-        declares = tuple(m.key for m in self._mentions if m.role == "integer")
-        speech.remember(self, self._mentions)
+        declares = () if compared else tuple(m.key for m in self._mentions if m.role == "integer")
+        if not compared:
+            speech.remember(self, self._mentions)
         statement = ir.Statement(
             parsed.line,
             parsed.text,

@@ -44,11 +44,17 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
     constraint it becomes (``0 = 1`` is a contradiction, ``0 = 0`` is true); only one that
     never names a variable (``3 = 3``) is refused.
     """
-    sides = [_rename(side, variable, node.span) for side in node.sides]
-    for name in node.names:  # "-y + y <= 3." speaks of y, though its terms cancel
-        variable(name, node.span)
-    for left, right in itertools.pairwise(sides):
-        if not left.terms and not right.terms and not node.names:
+    # each name resolved (and its mention recorded) once, in the order the terms give them;
+    # "-y + y <= 3." speaks of y, though its terms cancel
+    resolved: dict[str, str] = {}
+    same = True  # every name its own variable: numbers written in arithmetic
+    for name in [*(name for side in node.sides for name, _ in side.terms), *node.names]:
+        if name not in resolved:
+            key = resolved[name] = variable(name, node.span)
+            same = same and key == name
+    sides = [_rename(side, resolved, same) for side in node.sides]
+    for left, right in itertools.pairwise(() if node.names else sides):
+        if not left.terms and not right.terms:
             raise SentenceError(
                 "this comparison has no variable in it",
                 node.span,
@@ -61,16 +67,15 @@ def arith(node: ast.Arith, variable: Callable[[str, ast.Span], str]) -> Formula:
     return conjoin(atoms)
 
 
-def _rename(
-    expr: LinearExpr, variable: Callable[[str, ast.Span], str], span: ast.Span
-) -> LinearExpr:
+def _rename(expr: LinearExpr, resolved: dict[str, str], same: bool = False) -> LinearExpr:
     """``expr`` with its names resolved; ``expr`` itself when each name is its own variable
-    (a number written in arithmetic) and its terms are as ``LinearExpr.of`` leaves them."""
-    names = [variable(name, span) for name, _ in expr.terms]
-    same = names == [name for name, _ in expr.terms]
-    if same and normal_terms(expr.terms) and type(expr.constant) is Fraction:
+    (a number written in arithmetic: ``same`` says so of every name ``resolved`` has) and its
+    terms are as ``LinearExpr.of`` leaves them."""
+    terms = expr.terms
+    same = same or all(resolved[name] == name for name, _ in terms)
+    if same and normal_terms(terms) and type(expr.constant) is Fraction:
         return expr
-    return LinearExpr.of(dict(zip(names, (c for _, c in expr.terms))), expr.constant)
+    return LinearExpr.of({resolved[name]: c for name, c in terms}, expr.constant)
 
 
 def operand(value: ast.Operand, number_of: NumberOf) -> LinearExpr:

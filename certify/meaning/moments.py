@@ -40,7 +40,7 @@ def before(statement: ir.Statement, line: int | None, column: int = 0) -> bool:
     """Whether a statement is written before position (line, column); None is the text's end."""
     if line is None or line <= 0:
         return True
-    return (statement.line, statement.column) < (line, column)
+    return statement.line < line or (statement.line == line and statement.column < column)
 
 
 def problem_at(

@@ -41,6 +41,8 @@ class Naming:
     _words: Quantifiers = NO_QUANTIFIERS
     _antecedents: tuple[ast.NP, ...] = ()
     _antecedent_line: int = 0
+    _numbers: dict[str, Mention] = field(default_factory=dict)
+    """The mention of each numeric variable (one object per name: a mention cannot change)."""
 
     def _claim(self, key: str, role: str, span: ast.Span) -> None:
         """Record that ``key`` is used as a ``role``; refuse incompatible roles (each role is
@@ -180,7 +182,10 @@ class Naming:
     def number(self, name: str, span: ast.Span) -> str:
         """A numeric variable written in arithmetic."""
         self._claim(name, "number", span)
-        self._mentions.append(Mention("number", name, name))
+        mention = self._numbers.get(name)
+        if mention is None:
+            mention = self._numbers[name] = Mention("number", name, name)
+        self._mentions.append(mention)
         return name
 
     def quantity(self, np: ast.NP, scale: str, template: str, clock: bool) -> str:

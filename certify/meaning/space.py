@@ -348,7 +348,11 @@ class _Mentioned:
         """Record one mention (``place``: whether its name is a place)."""
         if m.label and m.key not in self.labels:
             self.labels[m.key] = m.label
-        if m.role in ("thing", "place", "declared place") and place and m.key not in self.found:
+        if m.role == "number" or m.role == "clock":  # most mentions of a numeric text: first
+            self.numbers.append(m.key)
+            if m.role == "clock":
+                self.clocks.add(m.key)
+        elif m.role in ("thing", "place", "declared place") and place and m.key not in self.found:
             self.found[m.key] = ir.Entity(m.key, m.label or m.key, m.owner, m.noun)
         elif m.role == "thing":
             (self.asked_things if from_question else self.things).append(m.key)
@@ -358,10 +362,6 @@ class _Mentioned:
             self.valued.append((m.key, m.noun))
         elif m.role == "attribute":
             self.attributes[m.key] = m.values
-        elif m.role in ("number", "clock"):
-            self.numbers.append(m.key)
-            if m.role == "clock":
-                self.clocks.add(m.key)
         elif m.role == "integer":
             self.integers.add(m.key)
         elif m.role == "noun":

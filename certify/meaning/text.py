@@ -12,9 +12,20 @@ from certify.numeric import LinearConstraint
 
 def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
     """A compact, unambiguous rendering: ``in(Ana, the kitchen) ∨ in(Ana, the garden)``."""
+    return shown_by(vocabulary)(formula)
+
+
+def shown_by(vocabulary: ir.Vocabulary) -> Callable[[ir.Formula], str]:
+    """``show`` for the formulas of one vocabulary (every statement of a text): each name's
+    label is looked up once."""
+    labels: dict[str, str] = {}
 
     def label(key: str) -> str:
-        return "x" if key.startswith(ir.BOUND) else vocabulary.label(key)
+        found = labels.get(key)
+        if found is None:
+            found = "x" if key.startswith(ir.BOUND) else vocabulary.label(key)
+            labels[key] = found
+        return found
 
     def go(f: ir.Formula) -> str:
         if f.__class__ is ir.Compare:  # most statements of a numeric text: no other case is
@@ -42,8 +53,11 @@ def show(formula: ir.Formula, vocabulary: ir.Vocabulary) -> str:
             return f"for some {over} x (named or not): " + go(f.body)
         return _atom(f, label)
 
-    text = go(formula)
-    return text[1:-1] if text.startswith("(") and text.endswith(")") else text
+    def shown(formula: ir.Formula) -> str:
+        text = go(formula)
+        return text[1:-1] if text.startswith("(") and text.endswith(")") else text
+
+    return shown
 
 
 def _atom(f: ir.Atom, label: Callable[[str], str]) -> str:
@@ -78,14 +92,22 @@ def _comparison(constraint: LinearConstraint, label: Callable[[str], str]) -> st
     limit: Fraction = constraint.bound
     # A Fraction has the sign of its numerator, and is ±1 when that is ±1 over 1: read
     # there, without Fraction arithmetic (a text of thousands of differences shows each).
-    if terms and all(c.numerator < 0 for _, c in terms):  # "x > 3" rather than "-x < -3"
+    negative = bool(terms)
+    for _, c in terms:
+        if c.numerator >= 0:
+            negative = False
+            break
+    if negative:  # "x > 3" rather than "-x < -3"
         terms = tuple((n, -c) for n, c in terms)
         op = {"<": ">", "<=": ">=", "=": "="}[op]
         limit = -limit
-    shown = " ".join(
-        ("+ " if c.numerator > 0 else "- ")
-        + ("" if c.denominator == 1 and abs(c.numerator) == 1 else f"{abs(c)}·")
-        + label(n)
-        for n, c in terms
-    )
+    parts = []
+    for n, c in terms:
+        top = c.numerator
+        sign = "+ " if top > 0 else "- "
+        if c.denominator == 1 and (top == 1 or top == -1):
+            parts.append(sign + label(n))
+        else:
+            parts.append(f"{sign}{abs(c)}·{label(n)}")
+    shown = " ".join(parts)
     return f"{shown.removeprefix('+ ') or '0'} {op} {limit}"  # "0 = -1": x = x - 1

@@ -31,13 +31,11 @@ class Timing:
     def when(self, parsed: Parsed, updates: bool, possession: bool) -> int:
         """The period of this statement (0 in a text without time adverbs)."""
         word = parsed.time
-        at = parsed.column + max(0, parsed.text.find(word))
-        span = ast.Span(parsed.line, at, at + len(word))
         if word and not updates:
             raise SentenceError(
                 f"'{word}' says when someone went somewhere: certify reads it on a movement, "
                 "or in a story on where someone is",
-                span,
+                _span(parsed),
                 _without(parsed.text, word),
                 expected="a movement ('went to', 'moved to'...), or 'Story:' as the first line",
             )
@@ -45,7 +43,7 @@ class Timing:
             raise SentenceError(
                 "certify reads possession in text order, so it does not read it in a story "
                 "with time adverbs (yet)",
-                span,
+                _span(parsed),
                 _without(parsed.text, word) if word else "Mary went to the kitchen.",
                 expected="a story without time adverbs, or one without possession",
             )
@@ -54,6 +52,12 @@ class Timing:
             self.timed = True
             self.period = time_periods().index(" ".join(word.lower().split())) + 1
         return self.period
+
+
+def _span(parsed: Parsed) -> ast.Span:
+    """Where the statement's time adverb is (where it would be, when it has none)."""
+    at = parsed.column + max(0, parsed.text.find(parsed.time))
+    return ast.Span(parsed.line, at, at + len(parsed.time))
 
 
 def _without(text: str, word: str) -> str:

@@ -34,7 +34,7 @@ class Group:
     @property
     def variables(self) -> frozenset[str]:
         """Every variable the group constrains."""
-        return frozenset(v for c in self.constraints for v in c.variables)
+        return frozenset(v for c in self.constraints for v, _ in c.terms)
 
 
 def make_group(

@@ -18,6 +18,7 @@ from certify.domains.classify import RANK, build, classify, stronger
 from certify.meaning import ir, queries
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.readout.numbers import Group, pin, probe_values
+from certify.readout.status import EvaluatorDisagrees
 from certify.readout.witness import number_text
 from certify.report import Witness
 
@@ -80,9 +81,21 @@ class WitnessSearch:
         return False
 
     def _try(self, extra: LinearConstraint | None) -> None:
-        """Propose a point (with ``extra`` when given) and keep it if it gives a new value."""
+        """Propose a point (with ``extra`` when given) and keep it if it gives a new value.
+
+        The domain's own check of its point (``NumericDomain.witness``) is left to the
+        evaluator, which checks every statement at it, the group's among them: only the
+        integrality the evaluator may not see (an integer declared in a question) is checked
+        first, and ``extra`` below.  When the evaluator refuses the state, the domain's check
+        tells a point that was never one (the domain proposed none) from a disagreement."""
         certifier, expr = self.certifier, self.query.expr
-        point = propose(certifier, self.group, extra)
+        proposer = None if self.group is None else _proposer(certifier, self.group, extra)
+        if proposer is None:
+            point = propose(certifier, None, extra)
+        else:
+            point = proposer[0].proposal(proposer[1])
+            if point is not None and not proposer[0].integral(point):
+                point = None
         if point is None:
             return
         state = state_with(certifier, point)
@@ -94,7 +107,13 @@ class WitnessSearch:
             if self.query.clock
             else format_number(value)
         )
-        self.witnesses.append(certifier.witness(None, state, shown))
+        try:
+            witness = certifier.witness(None, state, shown)
+        except EvaluatorDisagrees:
+            if proposer is None or proposer[0].satisfies(point, proposer[1]):
+                raise
+            return  # not a point of the group: as if the domain had proposed none
+        self.witnesses.append(witness)
         self.reached.add(value)
 
 
@@ -132,13 +151,21 @@ def propose(
         if point is not None and any(v.denominator != 1 for n, v in point.items() if n in integers):
             return None  # "z is an integer. What is z + z?": 2z = 1 has no integer point
         return point
-    if extra is None:
-        found = group.domain.witness()
-    elif _domain_for(certifier, group, extra) == group.name:
-        found = group.domain.witness([extra])
-    else:
-        found = with_constraint(certifier, group, extra).witness()
+    domain, extras = _proposer(certifier, group, extra)
+    found = domain.witness(extras)
     return None if found is None else dict(found)
+
+
+def _proposer(
+    certifier: Certifier, group: Group, extra: LinearConstraint | None
+) -> tuple[NumericDomain, tuple[LinearConstraint, ...]]:
+    """The domain that proposes a point of the group pinned by ``extra``, and the constraints
+    it is asked for beyond its own."""
+    if extra is None:
+        return group.domain, ()
+    if _domain_for(certifier, group, extra) == group.name:
+        return group.domain, (extra,)
+    return with_constraint(certifier, group, extra), ()
 
 
 def _free_point(extra: LinearConstraint) -> dict[str, Fraction] | None:

@@ -29,14 +29,20 @@ def place_label(vocabulary: ir.Vocabulary, key: str) -> str:
 
 def witness_of(problem: ir.Problem, state: ir.State, answer: str) -> Witness:
     """A witness: the state in words, in JSON pairs, and as a machine-readable assignment."""
-    pairs, sentences = describe(problem, state)
-    return Witness(answer, pairs, sentences, assignment(state))
+    written = _written(state)  # each number written once, for the words and the assignment
+    pairs, sentences = describe(problem, state, written)
+    return Witness(answer, pairs, sentences, assignment(state, written))
+
+
+def _written(state: ir.State) -> dict[str, str]:
+    return {name: format_number(value) for name, value in state.numbers}
 
 
 def describe(
-    problem: ir.Problem, state: ir.State
+    problem: ir.Problem, state: ir.State, written: dict[str, str] | None = None
 ) -> tuple[tuple[tuple[str, str], ...], tuple[str, ...]]:
-    """The state as (JSON pairs, sentences)."""
+    """The state as (JSON pairs, sentences); ``written``: each number as ``format_number``
+    writes it, when the caller has it."""
     vocabulary = problem.vocabulary
     pairs: list[tuple[str, str]] = []
     sentences: list[str] = []
@@ -63,14 +69,17 @@ def describe(
         text = _atom_text(vocabulary, atom)
         pairs.append((text, "true"))
         sentences.append(text)
-    for name, number in state.numbers:
-        label = vocabulary.label(name)
-        shown = number_text(vocabulary, name, number)
-        pairs.append((label, shown))
-        if name in vocabulary.clocks:
+    written = _written(state) if written is None else written
+    clocks, label_of = vocabulary.clocks, vocabulary.label
+    for name, number in state.numbers:  # number_text's reading, with the number written once
+        label = label_of(name)
+        if name in clocks:
+            shown = clock(number)
             sentences.append(f"{label} at {shown}")
         else:
+            shown = written[name]
             sentences.append(f"{label} = {shown}")
+        pairs.append((label, shown))
     return tuple(pairs), tuple(sentences)
 
 
@@ -95,8 +104,9 @@ def _atom_text(vocabulary: ir.Vocabulary, atom: ir.Holds | ir.Related) -> str:
     return f"{vocabulary.label(atom.subject)} {verb} {vocabulary.label(atom.object)}"
 
 
-def assignment(state: ir.State) -> dict[str, Any]:
-    """The state in canonical keys, for ``certify verify`` to rebuild it exactly."""
+def assignment(state: ir.State, written: dict[str, str] | None = None) -> dict[str, Any]:
+    """The state in canonical keys, for ``certify verify`` to rebuild it exactly
+    (``written``: each number as ``format_number`` writes it, when the caller has it)."""
     return {
         "location": dict(state.location),
         "edges": sorted([low, high] for low, high in state.edges),
@@ -109,7 +119,7 @@ def assignment(state: ir.State) -> dict[str, Any]:
             )
             for a in state.true_atoms
         ),
-        "numbers": {name: format_number(value) for name, value in state.numbers},
+        "numbers": _written(state) if written is None else written,
     }
 
 

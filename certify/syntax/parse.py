@@ -11,6 +11,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from lark.exceptions import (
     UnexpectedInput,
@@ -92,15 +93,26 @@ class Document:
         return "puzzle" if self.puzzle else "templates" if self.templates else ""
 
 
-@dataclass(frozen=True, slots=True)
-class _Piece:
-    """One sentence as split from its line, not yet parsed."""
+class _Piece(NamedTuple):
+    """One sentence as split from its line, not yet parsed (a tuple: thousands are made and
+    read once)."""
 
     line: int
     column: int
     text: str
     end: str
     raw: str
+    plain: bool = False
+    """The line is one plain comparison and its period (``plain_line``)."""
+
+
+def plain_line(raw: str) -> bool:
+    """Whether a line is one plain comparison (``plain_arith.SHAPE``) and a period: no ``#``,
+    no quote, no ``?``, no ``:`` (so no expectation and no header), and its only stop that ends
+    a sentence is the last character (a ``.`` inside it has a digit after it):
+    ``split_sentences`` gives the line without its period, at column 1.  (``SHAPE`` itself,
+    up to the period: no other pattern to compile at start-up.)"""
+    return raw[-1:] == "." and plain_arith.SHAPE.fullmatch(raw, 0, len(raw) - 1) is not None
 
 
 def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set[str]]:
@@ -111,6 +123,11 @@ def _split(lines: tuple[str, ...]) -> tuple[list[_Piece], list[Expectation], set
     headers: set[str] = set()
     last_question = 0
     for number, raw in enumerate(lines, start=1):
+        if plain_line(raw):
+            pieces.append(_Piece(number, 1, raw[:-1], ".", raw, plain=True))
+            if len(pieces) > MAX_SENTENCES:
+                return pieces, expectations, headers
+            continue
         expect = _EXPECT.match(raw)
         if expect:
             expectations.append(Expectation(number, expect.group(1).strip(), last_question))
@@ -172,15 +189,29 @@ def read_document(source: str, file: str = "<text>", grid: bool = False) -> Docu
     for index, piece in enumerate(pieces):
         if index % 64 == 63:
             deadline.check(f"reading the text (line {piece.line} of {len(lines)})")
+        # a plain comparison is read in microseconds, without the parser: not remembered
+        read = _plain_sentence if piece.plain else parse_sentence
         try:
-            sentences.append(
-                parse_sentence(piece.text, piece.line, piece.column, piece.end, grammar)
-            )
+            sentences.append(read(piece.text, piece.line, piece.column, piece.end, grammar))
         except TextError as error:
             errors.append(error.located(file, piece.raw))
     if errors:
         raise TextErrors(errors)
     return Document(tuple(sentences), tuple(expectations), story, lines, puzzle, grid, templates)
+
+
+def _plain_sentence(text: str, line: int, column: int, end: str, grammar: str) -> Parsed:
+    """``read_sentence`` of a statement of a ``plain_line``.  Its characters are
+    ``SHAPE``'s (letters, digits, spaces, ``.+-<>=``): printable, none ``foreign_character``
+    refuses, and no number in scientific notation (a number is followed by a space or the end,
+    a letter after a digit is inside a word); so unless an opening or closing word is taken off
+    it (``statement_core``), it is read as ``plain_arith`` reads it."""
+    if not grammar:
+        _, core, discourse, time = statement_core(column, text)
+        node = None if discourse or time else plain_arith.read(core, line, column)
+        if node is not None:
+            return Parsed(line, column, text + end, node, False)
+    return read_sentence(text, line, column, end, grammar)
 
 
 MEMO_SIZE, MEMO_LENGTH = 4096, 240

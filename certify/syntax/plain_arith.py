@@ -15,9 +15,13 @@ The language, one space between tokens and none at either end::
 Why it is no more permissive than the grammar, and builds the same AST:
 
 - each term is lexed as ``WORD`` or ``NUMBER`` and as nothing else: ``read`` tries every other
-  terminal of the parser in use at the term, in the text itself (so a keyword, a unit, a verb
-  of the lexicon, ``a``, ``it is not the case that``, ``Sensor A reads`` all fall back), and a
-  word or number that ends at a space or the end is the whole token either way;
+  terminal of the parser in use at the term (so a keyword, a unit, a verb of the lexicon,
+  ``a``, ``it is not the case that``, ``Sensor A reads`` all fall back), and a word or number
+  that ends at a space or the end is the whole token either way.  The terminals that stay
+  inside the word they start at (``within_word``: no pattern item that can match a space, no
+  anchor or lookaround, only ``\\b`` at its edges, which sees a space, a sign or an end either
+  way) are tried on the word alone, once per word (``TermCheck``); the others (``WS``,
+  ``it is not the case that``, ``Sensor A reads``...) in the text itself, at the term;
 - the signs and relations are a handful of fixed strings followed by a space or a term; the
   token sequence is then ``arith``'s (``expr relation expr (relation expr)?``, ``?expr`` a sum
   of ``?term`` with an optional ``MINUS term`` first), and ``Build`` makes of it the sum of the
@@ -39,6 +43,7 @@ from functools import cache
 
 from certify.limits import MAX_DIGITS
 from certify.numeric import LinearExpr
+from certify.numeric import fraction as _fraction
 from certify.syntax import ast
 from certify.syntax.grammar import parser
 from certify.syntax.regexes import compile_cached
@@ -52,14 +57,93 @@ SHAPE = re.compile(rf"{_SIDE} {_RELATION} {_SIDE}(?: {_RELATION} {_SIDE})?")
 RELATIONS = frozenset({"<=", ">=", "<", ">", "="})
 
 
-@cache
-def _others() -> re.Pattern[str]:
-    """Every terminal of the parser but ``WORD`` and ``NUMBER``, as one pattern: where it
-    matches, the lexer might read something else than a word or a number.  Compiled through
-    the lexers' cache (``regexes``): ``re`` takes some 9 ms to compile it."""
+def _other_patterns() -> tuple[list[str], int]:
+    """Every terminal of the parser but ``WORD`` and ``NUMBER`` (where one matches, the lexer
+    might read something else than a word or a number), and the parser's regex flags."""
     lark = parser()
     patterns = [t.pattern.to_regexp() for t in lark.terminals if t.name not in ("WORD", "NUMBER")]
-    return compile_cached("|".join(f"(?:{p})" for p in patterns), lark.options.g_regex_flags)
+    return patterns, int(lark.options.g_regex_flags)
+
+
+@cache
+def _others() -> re.Pattern[str]:
+    """The other terminals as one pattern, tried in the text (the reference ``TermCheck`` is
+    tested against).  Compiled through the lexers' cache (``regexes``)."""
+    patterns, flags = _other_patterns()
+    return compile_cached(_alternation(patterns), flags)
+
+
+def _alternation(patterns: list[str]) -> str:
+    return "|".join(f"(?:{p})" for p in patterns)
+
+
+_ESCAPED = frozenset("bBdw") | frozenset(r"""\.-+*?()[]{}|/:,;'"!#%&<>=@`~_^$""")
+"""The escapes ``within_word`` lets through: word boundaries, digits, word characters and
+escaped punctuation (none matches a space; ``\\s``, ``\\W``, ``\\x20``, anchors, back
+references do not pass)."""
+
+
+def within_word(pattern: str) -> bool:
+    """Whether every match of ``pattern`` at a term lies inside the term (a conservative test).
+
+    No item of the pattern can match a space (no whitespace, ``.``, negated class, ``\\s``,
+    ``\\W`` or code escape), and it has no anchor (``^``, ``$``) and no lookaround or inline
+    flag (only ``(?:`` and ``(?i:`` groups): a match starting at a term (which a space or the
+    end follows) cannot get past it, and its ``\\b`` sees a space, a sign or an end outside
+    the term in the text as at the ends of the word alone.  So it matches at the term exactly
+    when it matches the word alone.  (Only the escapes, groups and those characters are looked
+    at: some 4,000 characters of patterns are read once per process.)"""
+    for found in _special().finditer(pattern):
+        token = found.group()
+        if token[0] == "\\":
+            if token[1:] not in _ESCAPED:  # also a lone backslash at the end
+                return False
+        elif token != "(?:" and token != "(?i:":
+            return False  # whitespace, a control character, ``.``, ``^``, ``$``, another ``(?``
+    return True
+
+
+@cache
+def _special() -> re.Pattern[str]:
+    """What ``within_word`` looks at: an escape (with what it escapes), the opening of a
+    ``(?`` group, and the characters no pattern within a word may have (a range reaching a
+    space needs a control character or an escape for its low end: both refused)."""
+    return compile_cached(r"\\.?|\(\?(?:i?:)?|[\s.^$\x00-\x20]", re.DOTALL)
+
+
+TERM_MEMO = 65536
+"""How many words ``TermCheck`` remembers before it starts again."""
+
+
+class TermCheck:
+    """Whether another terminal matches at a term: those ``within_word`` on the word alone,
+    remembered per word, the others in the text at the term."""
+
+    def __init__(self, patterns: list[str], flags: int) -> None:
+        confined = flags & (re.VERBOSE | re.MULTILINE | re.DOTALL) == 0
+        inside: list[str] = []
+        spanning: list[str] = []
+        for pattern in patterns:
+            (inside if confined and within_word(pattern) else spanning).append(pattern)
+        self.inside = compile_cached(_alternation(inside), flags) if inside else None
+        self.spanning = compile_cached(_alternation(spanning), flags) if spanning else None
+        self.words: dict[str, bool] = {}
+
+    def other(self, text: str, start: int, word: str) -> bool:
+        """Whether a terminal other than ``WORD`` and ``NUMBER`` matches ``text`` at ``start``,
+        where the term ``word`` starts (a space or the end follows it)."""
+        found = self.words.get(word)
+        if found is None:
+            found = self.inside is not None and self.inside.match(word) is not None
+            if len(self.words) >= TERM_MEMO:
+                self.words.clear()
+            self.words[word] = found
+        return found or (self.spanning is not None and self.spanning.match(text, start) is not None)
+
+
+@cache
+def _terms() -> TermCheck:
+    return TermCheck(*_other_patterns())
 
 
 def read(text: str, line: int, column: int) -> ast.Arith | None:
@@ -67,7 +151,7 @@ def read(text: str, line: int, column: int) -> ast.Arith | None:
     ``column``, as the grammar and ``Build`` read it; None when it is not of the plain shape."""
     if SHAPE.fullmatch(text) is None:
         return None
-    others = _others()
+    terms = _terms()
     sides: list[LinearExpr] = []
     relations: list[str] = []
     names: list[str] = []
@@ -87,7 +171,7 @@ def read(text: str, line: int, column: int) -> ast.Arith | None:
             continue
         if word[0] == "-":  # the first term of a side, negated: ``-x``, ``-3``
             word, start, sign = word[1:], start + 1, -1
-        if others.match(text, start) is not None:
+        if terms.other(text, start, word):
             return None
         if word[0].isdigit():
             if len(word) > MAX_DIGITS and sum(c.isdigit() for c in word) > MAX_DIGITS:
@@ -103,21 +187,17 @@ def read(text: str, line: int, column: int) -> ast.Arith | None:
 
 
 def _side(coefficients: dict[str, int], constant: int | Fraction) -> LinearExpr:
-    """``LinearExpr.of(coefficients, constant)``, its small integers shared."""
-    terms = tuple(sorted((name, _fraction(c)) for name, c in coefficients.items() if c))
+    """``LinearExpr.of(coefficients, constant)``, its small integers shared, and a side that is
+    one small integer (``x - y <= 3``'s right side) shared whole: neither can change."""
+    if not coefficients and isinstance(constant, int):
+        found = _NUMBERS.get(constant)
+        if found is None:
+            found = LinearExpr((), _fraction(constant))
+            if -1024 <= constant <= 1024:
+                _NUMBERS[constant] = found
+        return found
+    terms = tuple([(name, _fraction(c)) for name, c in sorted(coefficients.items()) if c])
     return LinearExpr(terms, _fraction(constant))
 
 
-_SMALL: dict[int, Fraction] = {}
-
-
-def _fraction(value: int | Fraction) -> Fraction:
-    """``value`` as a Fraction; one object per small integer (a Fraction cannot change)."""
-    if not isinstance(value, int):
-        return value
-    found = _SMALL.get(value)
-    if found is None:
-        found = Fraction(value)
-        if -1024 <= value <= 1024:
-            _SMALL[value] = found
-    return found
+_NUMBERS: dict[int, LinearExpr] = {}
