@@ -12,7 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from certify.__main__ import YOUNG
+from certify.__main__ import MIDDLE, YOUNG
 from tests.paths import SAMPLES
 
 REPORT = """
@@ -56,7 +56,7 @@ def test_the_command_freezes_its_imports_and_collects_young_objects_less_often(
     state = collector(tmp_path, COMMAND, str(SAMPLES / "ana.txt"))
     assert state["enabled"] is True
     assert isinstance(state["frozen"], int) and state["frozen"] > 10_000  # the modules' objects
-    assert state["threshold"] == [YOUNG, 10, 10]
+    assert state["threshold"] == [YOUNG, MIDDLE, 10]
 
 
 def test_the_api_leaves_its_hosts_collector_alone(tmp_path: Path) -> None:
