@@ -15,7 +15,7 @@ must read as the old ``describe`` and ``assignment`` (kept here) read it.
 
 from __future__ import annotations
 
-import random
+import sys
 from collections.abc import Iterator
 from fractions import Fraction
 
@@ -36,6 +36,11 @@ from certify.readout.numeric_witnesses import WitnessSearch, state_with
 from certify.readout.status import EvaluatorDisagrees
 from certify.readout.witness import number_text
 from certify.report import Witness
+from tests.paths import ROOT
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from difference_growth import chain, sparse
+
 from certify.syntax.parse import read_document
 from tests.paths import CONFORMANCE, SAMPLES
 from tests.reference.numeric_english import render_question, render_text
@@ -60,22 +65,6 @@ def old_try(self: WitnessSearch, extra: LinearConstraint | None) -> None:
     )
     self.witnesses.append(certifier.witness(None, state, shown))
     self.reached.add(value)
-
-
-def chain(n: int) -> str:
-    """``benchmarks/difference_growth.py``'s chain of differences."""
-    lines = [f"x{i + 1} - x{i} <= {i % 7 + 1}." for i in range(1, n)]
-    return "\n".join([*lines, f"What is x{n} - x1?"]) + "\n"
-
-
-def sparse(n: int) -> str:
-    """``benchmarks/difference_growth.py``'s random sparse system."""
-    pick = random.Random(n)
-    lines = [f"x{i} - x{pick.randint(1, i - 1)} <= {pick.randint(1, 9)}." for i in range(2, n + 1)]
-    for _ in range(n // 2):
-        a, b = pick.sample(range(1, n + 1), 2)
-        lines.append(f"x{a} - x{b} <= {pick.randint(1, 20)}.")
-    return "\n".join([*lines, f"What is x{n} - x1?"]) + "\n"
 
 
 def _texts() -> Iterator[tuple[str, tuple[str, ...]]]:
