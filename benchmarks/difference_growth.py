@@ -1,12 +1,13 @@
 """Issue 9, difference systems: chains and random sparse systems, certified end to end.
 
-    python benchmarks/difference_growth.py [--certify PATH] [N...]
+    python benchmarks/difference_growth.py [--certify PATH] [--runs 15] [N...]
 
 A chain ``x2 - x1 <= 1. x3 - x2 <= 2. ...`` and a random sparse system (a random tree of
 differences plus N/2 more, seeded) of N variables, each with the one question
 ``What is xN - x1?``, are certified by the installed ``certify`` command from a temporary
-folder outside the repository, parse included.  The table gives wall and CPU seconds and the
-peak memory beside the target (N = 2,000: 0.3 s), and the growth exponent of each kind.
+folder outside the repository, parse included, ``--runs`` times each.  The table gives the
+median wall and CPU seconds and the largest peak memory beside the target (N = 2,000: 0.3 s),
+and the growth exponent of each kind.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from location_growth import exponent, measure
+from location_growth import exponent, median_of
 
 TARGET_SECONDS = 0.3
 
@@ -46,13 +47,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[250, 500, 1000, 2000])
     parser.add_argument("--certify", default=shutil.which("certify") or "certify")
+    parser.add_argument("--runs", type=int, default=15, help="runs per text (median)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as name:
         print(f"{'text':>7} {'N':>6} {'seconds':>8} {'cpu s':>8} {'peak MB':>8} {'exit':>5}")
         for kind, make in KINDS.items():
             points = []
             for n in args.sizes:
-                seconds, cpu, peak, code = measure(args.certify, make(n), Path(name))
+                seconds, cpu, peak, code = median_of(args.certify, make(n), Path(name), args.runs)
                 points.append((n, seconds))
                 mark = ""
                 if n == 2000:

@@ -1,6 +1,6 @@
 """Issue 9, location texts: N individuals in closed places, certified end to end.
 
-    python benchmarks/location_growth.py [--certify PATH] [N...]
+    python benchmarks/location_growth.py [--certify PATH] [--runs 15] [N...]
 
 Each text (``The places are the kitchen, the hall and the garden.`` then N individuals, a
 third put in a place, a third kept out of one, a third in the same place as the one before,
@@ -16,6 +16,7 @@ import argparse
 import math
 import os
 import shutil
+import statistics
 import subprocess
 import tempfile
 import time
@@ -54,6 +55,19 @@ def measure(command: str, source: str, folder: Path) -> tuple[float, float, int,
     return seconds, cpu, usage.ru_maxrss // 1024, os.waitstatus_to_exitcode(status)
 
 
+def median_of(command: str, source: str, folder: Path, runs: int) -> tuple[float, float, int, int]:
+    """``measure`` run ``runs`` times: the median wall and CPU seconds, the largest peak, and
+    the first nonzero exit code (0 when every run passed)."""
+    done = [measure(command, source, folder) for _ in range(runs)]
+    codes = [code for *_, code in done if code]
+    return (
+        statistics.median(seconds for seconds, *_ in done),
+        statistics.median(cpu for _, cpu, *_ in done),
+        max(peak for *_, peak, _ in done),
+        codes[0] if codes else 0,
+    )
+
+
 def exponent(points: list[tuple[int, float]]) -> float:
     """The slope of log(seconds) against log(n) (least squares)."""
     xs = [math.log(n) for n, _ in points]
@@ -66,12 +80,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("sizes", nargs="*", type=int, default=[100, 200, 400, 700, 1000])
     parser.add_argument("--certify", default=shutil.which("certify") or "certify")
+    parser.add_argument("--runs", type=int, default=15, help="runs per size (median)")
     args = parser.parse_args()
     points = []
     with tempfile.TemporaryDirectory() as name:
         print(f"{'N':>6} {'seconds':>8} {'cpu s':>8} {'peak MB':>8} {'exit':>5}")
         for n in args.sizes:
-            seconds, cpu, peak, code = measure(args.certify, text(n), Path(name))
+            seconds, cpu, peak, code = median_of(args.certify, text(n), Path(name), args.runs)
             points.append((n, seconds))
             mark = ""
             if n == 1000:
