@@ -135,9 +135,11 @@ def test_version_alone_is_answered_before_the_command_line() -> None:
     through_typer = version("-c", "from certify.cli.app import main; main()", "--version")
     assert quick.returncode == through_typer.returncode == 0
     assert quick.stdout == through_typer.stdout == f"certify {__version__}\n"
-    probe = "import sys, runpy; sys.argv = ['certify', '--version']; "
-    probe += "runpy.run_module('certify', run_name='__main__'); print(sorted(sys.modules))"
+    probe = "import atexit, sys, runpy; sys.argv = ['certify', '--version']; "
+    probe += "atexit.register(lambda: print(sorted(sys.modules))); "  # it exits: atexit runs
+    probe += "runpy.run_module('certify', run_name='__main__')"
     modules = version("-c", probe).stdout
+    assert "'certify'" in modules  # printed at exit
     assert "'typer'" not in modules and "'certify.cli.app'" not in modules
 
 
