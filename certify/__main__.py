@@ -43,6 +43,9 @@ def collect_less() -> None:
     batch's forked workers inherit both (and ``gc.freeze`` before a fork also keeps the
     collector from writing to the parent's pages).
     """
+    from certify.collector import freeze_what_lives_on
+
+    freeze_what_lives_on()  # and what is imported later, and the parser (``certify.collector``)
     gc.freeze()
     gc.set_threshold(YOUNG, MIDDLE, 10)
     gc.enable()

@@ -64,3 +64,63 @@ def test_the_api_leaves_its_hosts_collector_alone(tmp_path: Path) -> None:
 
     state = collector(tmp_path, API)
     assert state == {"frozen": 0, "threshold": list(gc.get_threshold()), "enabled": True}
+
+
+WHERE = """
+import gc, sys, traceback
+out = sys.argv.pop(1)
+found = []
+def where(phase, info):
+    if phase == "start":
+        found.append([frame.name for frame in traceback.extract_stack()])
+gc.callbacks.append(where)
+import atexit, json
+atexit.register(lambda: json.dump(found, open(out, "w")))
+sys.argv = ["certify", *sys.argv[1:]]
+from certify.__main__ import command
+command()
+"""
+
+
+def test_no_collection_scans_what_the_command_makes_to_live_on(tmp_path: Path) -> None:
+    out = tmp_path / "where.json"
+    text = tmp_path / "many.txt"  # enough work to collect while it is certified
+    text.write_text("".join(f"P{i} is in the kitchen or the hall.\n" for i in range(400)))
+    subprocess.run([sys.executable, "-c", WHERE, str(out), str(text)], capture_output=True)
+    stacks = json.loads(out.read_text())
+    assert stacks  # the run did collect (a probe that saw nothing would prove nothing)
+    making = [s for s in stacks if {"_options", "lalr"} & set(s)]
+    assert making == []  # none while the readout was imported or the parser loaded
+
+
+LONG_LIVED = """
+import gc, json, sys
+from certify import collector
+command = sys.argv[1] == "command"
+if command:
+    collector.freeze_what_lives_on()
+gc.enable()
+before = gc.get_freeze_count()
+with collector.long_lived():
+    paused = not gc.isenabled()
+    kept = [[] for _ in range(1000)]
+after = gc.get_freeze_count()
+gc.disable()
+with collector.long_lived():
+    pass
+print(json.dumps([paused, after - before, gc.isenabled()]))
+"""
+
+
+def test_long_lived_pauses_the_collector_and_freezes_only_in_the_command() -> None:
+    def run(mode: str) -> list[object]:
+        done = subprocess.run(
+            [sys.executable, "-c", LONG_LIVED, mode], capture_output=True, text=True, check=True
+        )
+        found: list[object] = json.loads(done.stdout)
+        return found
+
+    paused, frozen, enabled_after_disabled = run("command")
+    assert paused is True and isinstance(frozen, int) and frozen >= 1000
+    assert enabled_after_disabled is False  # a collector that was off stays off
+    assert run("api") == [True, 0, False]  # the host's heap is never frozen

@@ -21,6 +21,7 @@ LAYERS = (
             "certify.run_limits",
             "certify.files",
             "certify.compiled",
+            "certify.collector",
         ),
     ),
     ("syntax", ("certify.syntax",)),

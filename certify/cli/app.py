@@ -150,8 +150,12 @@ def _exit_code(printer: Printer, summary: Summary, show: bool) -> int:
 
 
 def _options(engine: str, domain: str | None, timeout: float | None, **flags: Any) -> Options:
-    """The options of a run (the readout loads only once the usage is checked)."""
-    from certify.readout.answer import Options
+    """The options of a run (the readout loads only once the usage is checked, without the
+    collector scanning what it makes: ``certify.collector``)."""
+    from certify.collector import long_lived
+
+    with long_lived():
+        from certify.readout.answer import Options
 
     return Options(engine=engine, domain=domain, timeout=timeout, **flags)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from lark import Lark
 
+from certify.collector import long_lived
 from certify.syntax import regexes, saved_parser
 from certify.syntax.lexicon import (
     compass,
@@ -88,10 +89,11 @@ def lalr(text: str) -> Lark:
     """An LALR parser of a grammar text, with positions: the one saved by an earlier run
     (``saved_parser``), or built by Lark (from its own cache on disk) and saved; its lexers
     compile their regular expressions through ``regexes`` (once per machine)."""
-    kept = saved_parser.load(text, OPTIONS)
-    if kept is not None:
-        return kept
-    built = Lark(text, cache=True, **OPTIONS)
+    with long_lived():  # the parser lives as long as the process (``certify.collector``)
+        kept = saved_parser.load(text, OPTIONS)
+        if kept is not None:
+            return kept
+        built = Lark(text, cache=True, **OPTIONS)
     regexes.use_in(built)
     saved_parser.save(text, OPTIONS, built)
     return built
