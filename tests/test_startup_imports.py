@@ -113,7 +113,7 @@ def test_cached_parser_is_the_grammar_files_parser() -> None:
         assert parser().parse(text, start=start) == fresh.parse(text, start=start), text
 
 
-def test_a_small_difference_text_loads_neither_numpy_nor_scipy(tmp_path: Path) -> None:
+def test_a_small_difference_text_loads_neither_numpy_scipy_nor_pysat(tmp_path: Path) -> None:
     text = tmp_path / "times.txt"
     text.write_text(
         "Bob arrives at least 10 minutes after Ana.\n"
@@ -123,6 +123,7 @@ def test_a_small_difference_text_loads_neither_numpy_nor_scipy(tmp_path: Path) -
     modules = loaded(tmp_path, str(text), "--json")
     assert "certify.domains.dbm" in modules  # the text did reach the difference domain
     assert not tops(modules) & {"numpy", "scipy"}
+    assert "pysat" not in tops(modules)  # no finite fact: no SAT solver, no python-sat
 
 
 def test_version_alone_is_answered_before_the_command_line() -> None:

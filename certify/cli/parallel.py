@@ -28,6 +28,8 @@ from certify.errors import CertifyError
 # imported in the parent before the fork, or every worker would import each of them again.
 # tests/test_parallel_imports.py checks that certifying the samples imports nothing more.
 WORKER_IMPORTS = (
+    "pysat.solvers",  # imported at the first SAT solver or cardinality constraint
+    "pysat.card",
     "certify.readout.numeric_answer",
     "certify.readout.numeric_conflict",
     "certify.readout.conflicts",

@@ -19,16 +19,18 @@ import contextlib
 import time
 from collections.abc import Callable, Iterable, Sequence
 from fractions import Fraction
-
-from pysat.formula import IDPool
-from pysat.solvers import Solver
+from typing import TYPE_CHECKING
 
 from certify import run_limits
 from certify.domains import clausify
 from certify.domains.decode import Readable, decode
+from certify.domains.variables import Variables
 from certify.meaning import ir
 from certify.meaning.space import candidate_edges, grounded, location_domain, reachable
 from certify.numeric import LinearConstraint, LinearExpr
+
+if TYPE_CHECKING:
+    from pysat.solvers import Solver
 
 SLICE = 1_000
 """Conflicts of the first solver slice between two looks at the deadline."""
@@ -47,7 +49,7 @@ class Encoding:
     def __init__(self, problem: ir.Problem, solver: str = "cadical153") -> None:
         self.problem = problem
         self.vocabulary = problem.vocabulary
-        self.pool = IDPool()
+        self.pool = Variables()
         self.clauses: list[list[int]] = []
         self.cache: dict[object, int] = {}
         self.theory: dict[int, ir.Compare] = {}
@@ -74,7 +76,7 @@ class Encoding:
                 self.selectors.append(selector)
                 clausify.require(self, (selector,), formula)
         except MemoryError:  # free what was built, so that the error can be reported
-            self.clauses, self.cache, self.pool = [], {}, IDPool()
+            self.clauses, self.cache, self.pool = [], {}, Variables()
             raise
         self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
         self._solver: Solver | None = None  # made on first use (``solver``)
@@ -123,7 +125,7 @@ class Encoding:
 
     def variable(self, key: object) -> int:
         """The SAT variable of ``key`` (a fresh one the first time it is asked for)."""
-        return int(self.pool.id(key))
+        return self.pool.id(key)
 
     def _edge(self, low: str, high: str) -> int:
         return self.variable(("edge", low, high))
@@ -284,8 +286,11 @@ class Encoding:
     @property
     def solver(self) -> Solver:
         """The solver, made on first use with the clauses and phases the encoding was built with
-        (``sync`` sends it the rest); a ``trivial`` encoding (numbers only) never needs one."""
+        (``sync`` sends it the rest); a ``trivial`` encoding (numbers only) never needs one,
+        nor imports python-sat (``variables``)."""
         if self._solver is None:
+            from pysat.solvers import Solver
+
             self._solver = Solver(
                 name=self._solver_name, bootstrap_with=self.clauses[: self._first]
             )

@@ -25,13 +25,11 @@ from itertools import accumulate
 from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
-from pysat.card import CardEnc, EncType
-from pysat.formula import IDPool
-
 from certify.meaning import ir
 
 if TYPE_CHECKING:
     from certify.domains.boolean import Encoding
+    from certify.domains.variables import Variables
 
 PAIRWISE = 6
 """Up to this many literals, "at most one" is a clause per pair (no auxiliary variables)."""
@@ -209,9 +207,12 @@ SHAPED = 32
 """Cardinality constraints over up to this many literals are renamed from a kept shape."""
 
 
-def cardinality(kind: Bound, literals: Sequence[int], bound: int, pool: IDPool) -> list[list[int]]:
+def cardinality(
+    kind: Bound, literals: Sequence[int], bound: int, pool: Variables
+) -> list[list[int]]:
     """The clauses of ``CardEnc.atleast`` / ``CardEnc.atmost`` (sequential counter) over
-    ``literals``, their auxiliary variables taken from ``pool``: exactly what CardEnc returns.
+    ``literals``, their auxiliary variables taken from ``pool``: exactly what CardEnc returns
+    (python-sat is imported here, at the first cardinality constraint: ``variables``).
 
     The sequential counter's clauses depend only on the number of literals and the bound, so
     CardEnc encodes each shape once, over the literals 1..n and auxiliaries n+1..n+k, and each
@@ -220,14 +221,20 @@ def cardinality(kind: Bound, literals: Sequence[int], bound: int, pool: IDPool) 
     literals are kept: a longer list is rarer, CardEnc's own C work dominates it, and keeping
     every size of a text with hundreds of individuals costs megabytes.
     """
+    if not literals:
+        return []
+    top = max([pool.top, *(abs(lit) for lit in literals)])
     if len(literals) > SHAPED:
+        from pysat.card import CardEnc, EncType
+
         encode = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
-        cnf = encode(literals, bound, vpool=pool, encoding=EncType.seqcounter)
+        cnf = encode(literals, bound, top_id=top, encoding=EncType.seqcounter)
+        if cnf.nv:  # something encoded: CardEnc would move a pool it is given past it
+            pool.top = max(top, cnf.nv)
         return list(cnf.clauses)
     shape = _shape(kind, len(literals), bound)
     if not shape.spans:
         return []
-    top = max([pool.top, *(abs(lit) for lit in literals)])
     names = [*literals, *range(top + 1, top + shape.extra + 1)]
     pool.top = top + shape.extra  # as CardEnc does: past the literals and the auxiliaries
     renamed = shape.rename([-name for name in reversed(names)] + [0] + names)
@@ -247,6 +254,8 @@ class _Shape:
 
 @cache
 def _shape(kind: Bound, size: int, bound: int) -> _Shape:
+    from pysat.card import CardEnc, EncType
+
     encode = CardEnc.atleast if kind == "atleast" else CardEnc.atmost
     cnf = encode(list(range(1, size + 1)), bound, top_id=size, encoding=EncType.seqcounter)
     extra = max(cnf.nv - size, 0)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from certify.meaning import ir
 
 if TYPE_CHECKING:
-    from pysat.formula import IDPool
+    from certify.domains.variables import Variables
 
 Layout = tuple[
     dict[str, dict[str, int]], dict[tuple[str, str], dict[str, int]], tuple[tuple[str, str], ...]
@@ -38,7 +38,7 @@ class Readable:
         self.keys: list[tuple[int, object]] = []
         self.upto = 0
 
-    def of(self, pool: IDPool) -> list[tuple[int, object]]:
+    def of(self, pool: Variables) -> list[tuple[int, object]]:
         """Every readable variable of ``pool`` (the new ones looked at once)."""
         top = int(pool.top)
         if top > self.upto:
@@ -59,7 +59,7 @@ def _readable(key: object) -> bool:
 
 def decode(
     model: Sequence[int],
-    pool: IDPool,
+    pool: Variables,
     readable: Readable,
     layout: Layout,
     numbers: dict[str, Fraction] | None = None,
