@@ -9,7 +9,6 @@ ones; witnesses carry the full state in words, already re-checked by the evaluat
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -242,7 +241,10 @@ class Report:
         return to_json(self)
 
     def to_json(self, indent: int | None = None) -> str:
-        """The report as JSON text: without ``indent``, exactly the line ``--json`` prints."""
+        """The report as JSON text: without ``indent``, exactly the line ``--json`` prints (``json``
+        is imported here: text output needs none of it)."""
+        import json
+
         return json.dumps(self.to_dict(), ensure_ascii=False, indent=indent)
 
 
