@@ -23,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from machine import line as machine_line
 from startup import environment, paired
 
 API_TARGET = 1000
@@ -139,6 +140,7 @@ def main() -> None:
     parser.add_argument("--python", default=sys.executable, help="interpreter of the install")
     parser.add_argument("--runs", type=int, default=11, help="paired start-up runs")
     args = parser.parse_args()
+    print(machine_line())
     certify = str(Path(args.python).with_name("certify"))
     with tempfile.TemporaryDirectory(prefix="certify-bench-") as temporary:
         folder = Path(temporary)

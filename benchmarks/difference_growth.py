@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from location_growth import exponent, median_of
+from machine import line as machine_line
 
 TARGET_SECONDS = 0.3
 
@@ -49,6 +50,7 @@ def main() -> None:
     parser.add_argument("--certify", default=shutil.which("certify") or "certify")
     parser.add_argument("--runs", type=int, default=15, help="runs per text (median)")
     args = parser.parse_args()
+    print(machine_line())
     with tempfile.TemporaryDirectory() as name:
         print(f"{'text':>7} {'N':>6} {'seconds':>8} {'cpu s':>8} {'peak MB':>8} {'exit':>5}")
         for kind, make in KINDS.items():

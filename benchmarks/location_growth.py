@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from machine import line as machine_line
+
 ROOMS = ("the kitchen", "the hall", "the garden")
 TARGET_SECONDS = 0.5
 TARGET_MB = 150
@@ -82,6 +84,7 @@ def main() -> None:
     parser.add_argument("--certify", default=shutil.which("certify") or "certify")
     parser.add_argument("--runs", type=int, default=15, help="runs per size (median)")
     args = parser.parse_args()
+    print(machine_line())
     points = []
     with tempfile.TemporaryDirectory() as name:
         print(f"{'N':>6} {'seconds':>8} {'cpu s':>8} {'peak MB':>8} {'exit':>5}")

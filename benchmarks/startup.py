@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from machine import line as machine_line
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -164,6 +166,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=21, help="paired runs per row")
     parser.add_argument("--importtime", action="store_true", help="add the import breakdown")
     args = parser.parse_args()
+    print(machine_line())
     certify = str(Path(args.python).with_name("certify"))
     baseline = [args.python, "-c", "pass"]
     print(f"python: {args.python}  runs: {args.runs} paired")

@@ -316,3 +316,13 @@ def test_six_people_answers_are_clingos_brave_consequences() -> None:
     puzzle_clingo.agree(text, program)  # exits 1 on any difference
     with pytest.raises(SystemExit):  # and a clue clingo does not have is a difference
         puzzle_clingo.agree(text.replace("Ana is not in the study.\n", ""), program)
+
+
+def test_speed_scripts_print_the_machines_reference_first() -> None:
+    import machine
+
+    assert machine._workload() == machine._workload() > 0  # the same work every time
+    assert re.fullmatch(r"machine: reference workload \d+\.\d ms \(.*\)", machine.line())
+    for script in ("startup", "batch_throughput", "location_growth", "difference_growth"):
+        source = (ROOT / "benchmarks" / f"{script}.py").read_text()
+        assert "print(machine_line())" in source, script
