@@ -35,11 +35,6 @@ class Styled:
             self.parts.append((text, style))
         return self
 
-    def append_styled(self, other: Styled) -> Styled:
-        """Add another piece at the end, with its styles."""
-        self.parts.extend(other.parts)
-        return self
-
     @property
     def plain(self) -> str:
         """The characters, without styles."""
