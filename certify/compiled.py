@@ -43,7 +43,7 @@ _known: dict[str, CodeType] = {}
 _state = {"installed": False, "loaded": False, "new": False}
 
 
-def cache_file(kind: str = "dataclass-methods") -> str | None:
+def cache_file(kind: str = "method-code") -> str | None:
     """Where a cache of ``kind`` is kept for this Python, or None without a home (or where
     files have no POSIX owner to check, Windows: no cache there)."""
     if not hasattr(os, "getuid"):
@@ -63,16 +63,22 @@ def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **optio
     namespace as ``globals``): any other dataclass of the process is compiled as before.
     """
     if isinstance(source, str) and _ours(globals):
-        if not _state["loaded"]:  # on the first class, not at import: --version needs none
-            _state["loaded"] = True
-            _known.update(_load(cache_file()))
-        code = _known.get(source)
-        if code is None:
-            code = compile(source, "<string>", "exec")
-            _known[source] = code
-            _state["new"] = True
-        source = code
+        source = code_for(source)
     builtins.exec(source, globals, locals, **options)
+
+
+def code_for(source: str, filename: str = "<string>") -> CodeType:
+    """The code of ``source``: from the cache (read on first use, not at import:
+    ``--version`` needs none), or compiled and kept for the cache."""
+    if not _state["loaded"]:
+        _state["loaded"] = True
+        _known.update(_load(cache_file()))
+    code = _known.get(source)
+    if code is None:
+        code = compile(source, filename, "exec", dont_inherit=True)  # not this module's futures
+        _known[source] = code
+        _state["new"] = True
+    return code
 
 
 def _ours(namespace: object) -> bool:

@@ -54,7 +54,7 @@ def test_the_second_run_compiles_nothing(tmp_path: Path) -> None:
     assert first["repr"] == second["repr"]
     assert "TextWarning(" in str(first["repr"]) and second["hash"] is True
     assert first["theirs"] is second["theirs"] is False
-    assert isinstance(second["known"], int) and second["known"] > 20
+    assert isinstance(second["known"], int) and second["known"] > 10  # one per shape of record
 
 
 DEFERRED = """
@@ -81,7 +81,7 @@ def test_dataclasses_imported_after_certify_are_patched_as_they_load(tmp_path: P
     seen = json.loads(done.stdout)
     assert seen["before"] is False
     assert seen["patched"] is True
-    assert seen["known"] > 20  # certify's classes went through the cache
+    assert seen["known"] > 10  # certify's classes went through the cache (one per shape)
     assert seen["repr"] == "TextWarning(message='w', line=2, column=5)"
     assert seen["source"] is True  # tracebacks still show dataclasses' lines
     assert seen["finders"] == 0  # the finder removed itself
@@ -111,6 +111,8 @@ def test_classes_made_through_the_cache_behave_as_the_standard_ones(
         p.x = 2
     assert dataclasses.replace(p, y_point=5) == point(1, 5)
     assert [f.name for f in dataclasses.fields(point)] == ["x", "y_point"]
+    # the class's own annotations, not the names of the cache module's futures (``_type_x``)
+    assert point.__init__.__annotations__ == {"x": "int", "y_point": "int", "return": None}
 
 
 def test_cached_code_is_the_compiled_code() -> None:
