@@ -24,11 +24,11 @@ import stat
 import tempfile
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
 from types import FrameType
 
 from certify.errors import UnreadableFile
 from certify.limits import MAX_BYTES
+from certify.records import record
 
 _KINDS = (
     (stat.S_ISFIFO, "a named pipe (FIFO)"),
@@ -47,7 +47,7 @@ _BOMS = (  # UTF-32 first: its little-endian mark begins with UTF-16's
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Encoding:
     """How a text was stored: its byte order mark (possibly none) and its codec."""
 

@@ -15,15 +15,17 @@ a linear expression takes, with open and closed ends kept apart.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Literal
+
+from certify.records import record
 
 Op = Literal["<=", "<", "="]
 Point = Mapping[str, Fraction]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LinearExpr:
     """A linear expression ``sum(c_i * x_i) + constant`` with nonzero coefficients."""
 
@@ -121,7 +123,7 @@ def _integer_sum(terms: tuple[tuple[str, Fraction], ...], point: Point) -> int |
     return total
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LinearConstraint:
     """``sum(c_i * x_i) OP bound`` with ``OP`` in ``<=``, ``<``, ``=``; tagged with statements."""
 
@@ -205,7 +207,7 @@ class LinearConstraint:
         return f"{format_expr(LinearExpr(self.terms))} {self.op} {format_number(self.bound)}"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Interval:
     """An interval of rationals; ``None`` as an end means unbounded on that side."""
 

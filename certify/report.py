@@ -16,6 +16,7 @@ from typing import Any, Literal, Union
 
 from certify.errors import TextError
 from certify.numeric import Interval, format_number
+from certify.records import record
 
 Status = Literal["forced", "open", "contradictory", "unresolved"]
 Consistency = Literal["consistent", "contradictory", "unresolved"]
@@ -72,7 +73,7 @@ AnswerSet = Union[tuple[str, ...], Interval, None]  # noqa: UP007 (a runtime ali
 """Names for a finite question, a ``Range`` for a numeric one, ``None`` when not known."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class TextWarning:
     """Something that does not stop the text from being read, and where it is.
 
@@ -97,7 +98,7 @@ class TextWarning:
         return {"message": self.message, "line": self.line, "column": self.column}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Witness:
     """A complete state in which the question has ``answer``, checked against the text.
 
@@ -112,7 +113,7 @@ class Witness:
     assignment: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Conflict:
     """A minimal set of contradicting statements, with what re-checked it.
 
@@ -131,7 +132,7 @@ class Conflict:
     complete: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Measured:
     """A question about a measured quantity under both laws (seed paper §2): ``law`` is the
     one in force; ``interval`` the readings intersected (conjunction; None when disjoint),
@@ -157,7 +158,7 @@ class Measured:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Answer:
     """What the text permits for one question, and how that is certified.
 
@@ -193,7 +194,7 @@ class Answer:
         return self
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ReadingLine:
     """How one statement was read: its ``line`` and ``text``, the constraint it was read as
     (``reading``), and the ``domain`` it went to."""
@@ -204,7 +205,7 @@ class ReadingLine:
     domain: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Report:
     """Everything certify says about one text: what ``certify FILE`` prints and ``--json`` writes.
 

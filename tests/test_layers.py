@@ -22,6 +22,7 @@ LAYERS = (
             "certify.files",
             "certify.compiled",
             "certify.collector",
+            "certify.records",
         ),
     ),
     ("syntax", ("certify.syntax",)),

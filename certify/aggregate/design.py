@@ -37,7 +37,7 @@ sum-to-one coefficients can beat.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import wraps
 from typing import TypeVar
@@ -49,6 +49,7 @@ from certify.aggregate.exact import (
     row_products,
     second_moment,
 )
+from certify.records import record
 
 _T = TypeVar("_T")
 
@@ -68,7 +69,7 @@ def rational(value: Number) -> Fraction:
     return Fraction(value)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Weighted:
     """The weighted tolerance ``‖P^{1/2} ε‖₂ <= delta`` with ``P = diag(weights)``."""
 
@@ -76,7 +77,7 @@ class Weighted:
     weights: tuple[Fraction, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PerStatement:
     """Per-statement tolerances ``|ε_j| <= deltas[j]``."""
 
@@ -86,7 +87,7 @@ class PerStatement:
 Tolerance = Weighted | PerStatement
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Design:
     """Where the values were read (``keys``), where the truth is wanted (``query``), the
     radius ``R_W`` of the slopes and the tolerance of the data."""
@@ -153,7 +154,7 @@ def _points(keys: Sequence[Sequence[Number]]) -> tuple[tuple[Fraction, ...], ...
     return tuple(tuple(rational(x) for x in key) for key in keys)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Pricing:
     """The worst-case error of given coefficients, and the slope ``W`` and perturbation ``ε``
     that attain it, with the attained error evaluated from them."""
@@ -269,7 +270,7 @@ def softmax_weights(design: Design) -> tuple[Fraction, ...]:
     return tuple(Fraction(1, design.size) for _ in design.keys)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Moments:
     """The attended moments of §4 under the weights ``p``: the centre ``k̄ = Σ p_j k_j``, the
     query offset ``m = k̄ − q`` and the key covariance ``C = Σ p_j (k_j − k̄)(k_j − k̄)ᵀ``."""
@@ -324,7 +325,7 @@ def corrected_average(design: Design, direction: Sequence[Fraction]) -> tuple[Fr
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LocalFit:
     """The exact local fit ``ρ₀ = C⁻¹m`` (the least-norm solution of ``Cρ = m`` when ``C`` is
     singular), its coefficients, and §4's test of whether it is the weighted optimum:

@@ -14,9 +14,10 @@ rational enclosures computed with integer square roots.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import isqrt, lcm
+
+from certify.records import record
 
 _SMALL_PRIMES = tuple(p for p in range(2, 1000) if all(p % q for q in range(2, isqrt(p) + 1)))
 
@@ -54,7 +55,7 @@ def _split_square(n: int) -> tuple[int, int]:
     return outside, n
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Surd:
     """An exact real ``Σ c·√r``: ``terms`` pairs each reduced radicand ``r`` (1 for the
     rational part) with its non-zero coefficient ``c``, sorted by radicand."""

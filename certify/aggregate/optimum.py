@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 import numpy as np
@@ -52,6 +51,7 @@ from certify.aggregate.design import (
     worst_case_error,
 )
 from certify.aggregate.exact import combine_rows, least_norm_solution, row_products, sqrt_bounds
+from certify.records import record
 
 LOCAL_FIT = "the exact local fit (§4's condition holds)"
 
@@ -59,7 +59,7 @@ TOLERANCE = 1e-9
 """The relative gap at which the search for the optimum stops."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Optimum:
     """The optimal coefficients (as exact rationals summing to one), priced, and how they were
     found; ``lower_bound`` is a proved bound no sum-to-one coefficients beat."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import difflib
 import json
-from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from pathlib import Path
@@ -24,6 +23,7 @@ from typing import Any
 
 from certify.aggregate.design import Design, PerStatement, Weighted
 from certify.errors import TextError
+from certify.records import record
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_POSITIONS = 10_000
@@ -37,7 +37,7 @@ MODELS = {"weighted": ("delta", "P"), "per-statement": ("deltas",)}
 FIELDS = ("keys", "values", "query", "R_W", "model", "delta", "P", "deltas", "coefficients")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Request:
     """What a file asks: the design, the values read (if given) and coefficients to price."""
 
@@ -72,7 +72,7 @@ def read_request(path: str) -> Request:
     return parse_request(document, path)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Constant:
     """``NaN``, ``Infinity``, ``-Infinity`` or a number out of range (``1e999999``) in the
     file: kept to be refused by the field it is in."""

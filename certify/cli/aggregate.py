@@ -12,13 +12,13 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from certify.errors import ExitCode, TextError
+from certify.records import record
 
 if TYPE_CHECKING:
     from certify.aggregate import LocalFit, Pricing
@@ -42,7 +42,7 @@ FORMULAS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """Everything the command reports about one file."""
 

@@ -17,15 +17,15 @@ fail the next ``--check``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from certify.output.verdict import written
+from certify.records import record
 from certify.report import Answer, Report
 
 _PREFIX = re.compile(r"^\s*#\s*expect\s*:\s*", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Update:
     """What ``--update`` did to one file."""
 

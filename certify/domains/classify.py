@@ -11,7 +11,6 @@ set and ``exact = False``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from certify.domains.base import NumericDomain
 from certify.domains.dbm import DifferenceBoundMatrix
@@ -20,6 +19,7 @@ from certify.domains.interval import IntervalDomain
 from certify.domains.linear import LinearDomain
 from certify.domains.octagon import Octagon
 from certify.numeric import LinearConstraint, format_number
+from certify.records import record
 
 DOMAINS: dict[str, type[NumericDomain]] = {
     "interval": IntervalDomain,
@@ -38,7 +38,7 @@ _FRAGMENTS = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Choice:
     """The domain picked for a group of constraints and why."""
 

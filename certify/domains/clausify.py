@@ -19,13 +19,13 @@ so unsat cores, supports and conflicts are those of the Tseitin encoding, with f
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cache
 from itertools import accumulate
 from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
 from certify.meaning import ir
+from certify.records import record
 
 if TYPE_CHECKING:
     from certify.domains.boolean import Encoding
@@ -241,7 +241,7 @@ def cardinality(
     return [list(renamed[start:end]) for start, end in shape.spans]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Shape:
     """CardEnc's clauses over the literals 1..n and auxiliaries n+1..n+extra, flattened."""
 

@@ -9,18 +9,18 @@ a conflict minimal.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.domains.fragments import tighten
 from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.records import record
 from certify.run_limits import current
 
 ZERO = "0"
 """The name of the constant-zero node of difference graphs (never a variable name)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NumericConflict:
     """A subset of the input constraints that is already infeasible, with its certificate.
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from certify.domains.dbm_paths import (
@@ -25,6 +24,7 @@ from certify.domains.dbm_paths import (
     Matrix,
     potentials_within,
 )
+from certify.records import record
 from certify.run_limits import LimitReached
 
 if TYPE_CHECKING:
@@ -44,7 +44,7 @@ in pure Python) are faster in scipy, and those are the ones that run out of rela
 """
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PairOracle:
     """Answers single questions ``V_v - V_u`` without a closure (Johnson's reweighting).
 

@@ -26,10 +26,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from certify.records import record
 from certify.run_limits import Deadline, current
 
 if TYPE_CHECKING:
@@ -48,7 +48,7 @@ else:  # numpy is imported only where an array is built: small graphs never load
     Array = object
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scaling:
     """The integer encoding of (value, strict) bounds described in the module docstring."""
 
@@ -82,7 +82,7 @@ def scaling_for(edges: Sequence[Edge], cycle_length: int) -> Scaling:
     return Scaling(unit, cycle_length + 2 - cycle_length % 2)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class DifferenceGraph:
     """A weighted digraph on nodes ``0 .. size - 1``, one (minimal) weight per ordered pair."""
 
@@ -247,7 +247,7 @@ def square_array(matrix: Array, deadline: Deadline | None = None) -> tuple[Array
     return out, bool((out < matrix).any())
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PartialClosure:
     """The result of squaring rounds: a valid outer bound, and whether it is the closure."""
 
@@ -317,7 +317,7 @@ def negative_cycle(graph: DifferenceGraph) -> list[int] | None:
     return found.cycle if isinstance(found, _Cycle) else None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Cycle:
     cycle: list[int]
 

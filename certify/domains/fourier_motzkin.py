@@ -24,13 +24,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.domains.fragments import choose_value
 from certify.domains.lattice import FRESH, lattice_step, pick_equality, pick_name, substitute
 from certify.domains.rows import Row, combine
 from certify.numeric import Interval
+from certify.records import record
 from certify.run_limits import Deadline, current
 
 
@@ -73,7 +73,7 @@ class Effort:
         return self.deadline.describe() if self.timed_out else budget_reason
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stage:
     """One eliminated variable: its defining equality, or the rows that bounded it."""
 
@@ -82,7 +82,7 @@ class Stage:
     equality: Row | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Elimination:
     """The outcome of eliminating every variable outside ``keep``."""
 

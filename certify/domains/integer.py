@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from certify.domains.fourier_motzkin import Effort, eliminate, interval_of
 from certify.domains.fragments import choose_value
 from certify.domains.rows import Row
 from certify.numeric import Interval, LinearExpr
+from certify.records import record
 
 GOAL = "\x00goal"
 """The fresh variable tied to the goal (no text can name it)."""
@@ -50,7 +51,7 @@ def _key(value: Fraction | None, closed: bool) -> Key:
     return LOWEST if value is None else (1, value, 0 if closed else 1)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Extreme:
     """The infimum of a goal over the mixed-integer points.
 
@@ -197,7 +198,7 @@ def _unbounded(
     return Extreme(True, True, None, False, point)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Node:
     """A node's relaxation: empty, or its (lattice-rounded) bound and a point at it."""
 

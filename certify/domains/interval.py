@@ -14,16 +14,16 @@ set (the box of the bounds alone) and makes the value inexact.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.domains.base import NumericDomain
 from certify.domains.conflict import NumericConflict, check_farkas
 from certify.domains.fragments import affine, choose_value, interval_sum, tighten
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
+from certify.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class End:
     """One end of a variable's interval and the input constraint that set it."""
 

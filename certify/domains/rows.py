@@ -8,16 +8,17 @@ violated row without variables is a Farkas certificate read off its origin
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import TypeVar
 
 from certify.numeric import LinearConstraint, Op
+from certify.records import record
 
 _K = TypeVar("_K", str, int)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Row:
     """``sum(coefficients) OP bound``, equal to ``sum(origin[i] * input_i)``.
 

@@ -14,17 +14,17 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.meaning import ir
 from certify.numeric import Interval
+from certify.records import record
 
 CONJUNCTION = "conjunction"
 ACCUMULATION = "accumulation"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Estimate:
     """What independent readings of one quantity say together (information form)."""
 

@@ -26,13 +26,14 @@ Statements about locations, attributes and numbers are left as they are, open.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from itertools import product
 
 from certify.meaning import formulas, ir
 from certify.meaning.possession import is_event
 from certify.meaning.space import ground
 from certify.meaning.text import show
+from certify.records import record
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
 
@@ -40,7 +41,7 @@ Closed = ir.Holds | ir.Related
 Body = tuple[Closed, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Clause:
     """One ground definite rule (a fact has no premises), with the line it comes from."""
 

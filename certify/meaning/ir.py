@@ -12,11 +12,12 @@ produce one problem per moment, and ``law`` records which combining law produced
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from certify.numeric import LinearConstraint
+from certify.records import record
 
 OTHER = "(other)"
 """The answer that stands for every place no statement names (SPEC section 2)."""
@@ -40,7 +41,7 @@ BOUND = "?"
 # ---------------------------------------------------------------------------- atoms
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InPlace:
     """``thing`` is in ``place``: its own place is ``place`` or lies inside it (transitively)."""
 
@@ -48,7 +49,7 @@ class InPlace:
     place: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SamePlace:
     """Two located individuals have the same innermost place."""
 
@@ -56,7 +57,7 @@ class SamePlace:
     second: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HasValue:
     """``thing``'s declared ``attribute`` (e.g. color) is ``value``."""
 
@@ -65,7 +66,7 @@ class HasValue:
     value: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class SameValue:
     """Two things have the same value of a declared attribute."""
 
@@ -74,7 +75,7 @@ class SameValue:
     attribute: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Holds:
     """A Boolean property or class holds of a thing: ``big(the box)``, ``cat(Tom)``."""
 
@@ -82,7 +83,7 @@ class Holds:
     thing: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Related:
     """A binary relation holds: ``likes(the cat, the dog)``."""
 
@@ -91,21 +92,21 @@ class Related:
     object: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Compare:
     """A numeric comparison, as one exact linear constraint."""
 
     constraint: LinearConstraint
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Closed:
     """``The places are P, Q and R.``: every located individual is in one of them."""
 
     places: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OneOf:
     """``The colors are red, green and blue.``: every thing with a color has one of these."""
 
@@ -113,14 +114,14 @@ class OneOf:
     values: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Integral:
     """``x is an integer.``"""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Const:
     """A formula with a fixed truth value."""
 
@@ -144,28 +145,28 @@ Atom: TypeAlias = (
 # ---------------------------------------------------------------------------- formulas
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Not:
     """Negation."""
 
     body: Formula
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class And:
     """Conjunction of any number of formulas (empty: true)."""
 
     parts: tuple[Formula, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Or:
     """Inclusive disjunction (empty: false)."""
 
     parts: tuple[Formula, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Implies:
     """``If premise, then conclusion``, read classically."""
 
@@ -173,7 +174,7 @@ class Implies:
     conclusion: Formula
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Iff:
     """``S1 if and only if S2``."""
 
@@ -181,7 +182,7 @@ class Iff:
     right: Formula
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Count:
     """Between ``low`` and ``high`` of the parts are true (exactly one: 1..1)."""
 
@@ -190,7 +191,7 @@ class Count:
     high: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ForAll:
     """A rule: ``body`` holds for every thing put for ``variable`` (``?x``).
 
@@ -206,7 +207,7 @@ class ForAll:
     ``Ana@0``): the instance for Ana is about Ana's location at that moment."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Exists:
     """ "Someone is in the kitchen.": ``body`` holds for at least one thing, named or not.
 
@@ -228,7 +229,7 @@ Formula: TypeAlias = Atom | Const | Not | And | Or | Implies | Iff | Count | For
 # ---------------------------------------------------------------------------- statements
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Measure:
     """One reading of a quantity: ``value ± tolerance``, the tolerance ``sigmas`` standard
     deviations wide (seed paper §2: conjunction reads it as an interval, accumulation as
@@ -246,7 +247,7 @@ class Measure:
         return (self.tolerance / self.sigmas) ** 2
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Statement:
     """One sentence of the text, as a formula, tagged with where it came from."""
 
@@ -272,7 +273,7 @@ class Statement:
         return self.depends if self.closure else (self.line, *self.depends)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Entity:
     """A named thing: its canonical key, how the text writes it, and what it is."""
 
@@ -282,7 +283,7 @@ class Entity:
     noun: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vocabulary:
     """Everything the statements can talk about, in order of first mention."""
 
@@ -356,7 +357,7 @@ class Vocabulary:
         return tuple(p.key for p in self.places)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Problem:
     """The meaning of a text at one moment: statements over a vocabulary, with the law used."""
 
@@ -368,7 +369,7 @@ class Problem:
 # ---------------------------------------------------------------------------- states
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class State:
     """One complete state: an assignment to every variable of a problem."""
 

@@ -3,9 +3,8 @@ formula helpers lowering needs (keys of names, negation, pairs, rule variables).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from certify.meaning import ir, queries
+from certify.records import record
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.parse import Parsed
@@ -14,7 +13,7 @@ VAR = ir.BOUND + "x"
 """The variable of a rule ("something", "it", "they")."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mention:
     """A name used in a role, and where.
 
@@ -33,7 +32,7 @@ class Mention:
     span: ast.Span | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Lowered:
     """One statement's meaning and the names it mentions."""
 
@@ -41,7 +40,7 @@ class Lowered:
     mentions: tuple[Mention, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LoweredQuestion:
     """One question's meaning and the names it mentions."""
 
@@ -107,7 +106,7 @@ def mentions_bound(formula: ir.Formula) -> bool:
 
 def fields_of(atom: ir.Atom) -> tuple[str, ...]:
     return tuple(
-        getattr(atom, name) for name in atom.__slots__ if isinstance(getattr(atom, name), str)
+        getattr(atom, name) for name in atom.__match_args__ if isinstance(getattr(atom, name), str)
     )
 
 

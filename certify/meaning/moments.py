@@ -11,7 +11,7 @@ is lost and nothing said earlier constrains where it is now.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from certify.errors import TextErrors
@@ -20,9 +20,10 @@ from certify.meaning.formulas import rename_location
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.possession import without_events
 from certify.meaning.space import build_vocabulary
+from certify.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Reading:
     """A whole text, lowered: statements and in-file questions, in order."""
 

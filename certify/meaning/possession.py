@@ -20,9 +20,10 @@ names the events it uses:
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from certify.meaning import ir, queries
+from certify.records import record
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 
@@ -32,7 +33,7 @@ EVENT = "event:"
 _VERBS = {"take": "took", "drop": "dropped", "give": "gave"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Event:
     """One taking, dropping or giving, with the atom its statement asserts."""
 

@@ -12,8 +12,9 @@ individuals and the places.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, is_dataclass
+from dataclasses import is_dataclass
 
+from certify.records import record
 from certify.syntax import ast
 from certify.syntax.lexicon import anaphors
 
@@ -25,7 +26,7 @@ _PERSON = frozenset(
 _UNIVERSAL_KINDS = frozenset({"generic", "every", "all", "everyone", "nobody"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Quantifiers:
     """What a sentence's noun phrases say about its variable."""
 

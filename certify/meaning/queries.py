@@ -7,21 +7,21 @@ by the readout; a ``Query`` is independent of the words that asked it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypeAlias
 
 from certify.meaning.ir import Formula
 from certify.numeric import LinearExpr
+from certify.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskWhere:
     """Where is X? — X's own (innermost) place."""
 
     thing: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskBefore:
     """Where was X before P? — X's place at the last of its moments before the last one in P
     that is not in P (its moments: the selves the text speaks of, then X now)."""
@@ -30,14 +30,14 @@ class AskBefore:
     place: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskWho:
     """Who is in P? — the set of located individuals in P."""
 
     place: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskWhose:
     """Whose N is X in? — the owners of the named Ns that X is in."""
 
@@ -45,7 +45,7 @@ class AskWhose:
     noun: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskValue:
     """What color is X? — the value of a declared attribute."""
 
@@ -53,14 +53,14 @@ class AskValue:
     attribute: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskTruth:
     """A yes/no question: is the formula true?"""
 
     formula: Formula
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskWhich:
     """Who lies? · Which book is the rightmost? · Who owns the fish? — the candidates whose
     formula holds, as a set of names per state (``empty`` when none does)."""
@@ -76,7 +76,7 @@ class AskWhich:
         return self.labels or tuple(label(c) for c in self.candidates)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskCount:
     """How many objects is Mary carrying? — how many of the candidates' formulas hold, per
     state (the answer set is a set of counts: a finite set of integers, whose hull is the
@@ -86,7 +86,7 @@ class AskCount:
     formulas: tuple[Formula, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskNumber:
     """What is x? — the values of a linear expression, as an interval."""
 
@@ -94,7 +94,7 @@ class AskNumber:
     clock: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskRelation:
     """What is the relation of the agent Z to the agent U? — one of the nine labels of the
     offset (``dx``, ``dy``) of Z from U: its signs (``certify.meaning.positions.LABELS``)."""
@@ -103,7 +103,7 @@ class AskRelation:
     dy: LinearExpr
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AskRoute:
     """How do you go from A to B? — the directions along a shortest route of steps between
     named places (``places``: label, horizontal and vertical variable); a step joins two
@@ -143,7 +143,7 @@ def asked_formulas(query: Query) -> tuple[Formula, ...]:
     return ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Question:
     """A question as asked: its text, its line (0 for --ask) and its meaning."""
 

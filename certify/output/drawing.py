@@ -5,8 +5,9 @@ Plain data that ``scene`` and ``scene_numbers`` fill in and ``graph`` draws.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from certify.records import record
 
 Role = Literal[
     "place",
@@ -23,7 +24,7 @@ Role = Literal[
 Kind = Literal["always", "sometimes", "possible", "stated", "conditional"]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Node:
     """One box or ellipse: its unique key, what it shows, and what it stands for."""
 
@@ -34,7 +35,7 @@ class Node:
     conflict: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edge:
     """One arrow: ``tail`` is in ``head`` (containment) or a constraint between two numbers."""
 
@@ -47,7 +48,7 @@ class Edge:
     directed: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Cluster:
     """One part of the picture: the containment tree, a numeric group, the conflict."""
 
@@ -59,7 +60,7 @@ class Cluster:
     """Nodes to show side by side in this order (the conflicting statements, by line)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Scene:
     """Everything one text's picture shows."""
 

@@ -8,11 +8,11 @@ intervals ``[5, 9]``, ``(3, 4)``, ``[9:05, 9:25]``, ``[5, inf)`` or a single val
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.errors import TextError
 from certify.numeric import Interval, show_interval
+from certify.records import record
 from certify.report import Answer
 
 STATUSES = ("forced", "open", "contradictory", "unresolved")
@@ -20,7 +20,7 @@ _PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:/\d+)?")
 _INTERVAL = re.compile(r"^([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])$")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Expected:
     """A parsed expectation: a status and, optionally, an answer set or interval."""
 

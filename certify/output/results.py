@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from certify.errors import ExitCode, TextError
+from certify.records import record
 
 if TYPE_CHECKING:
     from certify.output.expect import Expected
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 STATUSES = ("forced", "open", "contradictory", "unresolved")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """One expectation and whether the answer met it."""
 
@@ -34,7 +34,7 @@ class Outcome:
         return self.problem is None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FileResult:
     """What happened to one file."""
 
@@ -99,7 +99,7 @@ def _with_digest(document: dict[str, Any], result: FileResult) -> dict[str, Any]
     return dict([*items[:at], ("text_sha256", result.digest), *items[at:]])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Summary:
     """What a batch came to: texts, questions per status, expectations, errors."""
 

@@ -12,7 +12,6 @@ cycle that ``check_cycle`` re-verifies, its constraints and nodes are marked ``c
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from certify.domains.conflict import ZERO
@@ -20,13 +19,14 @@ from certify.meaning import formulas, ir, queries
 from certify.meaning.text import show
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.output.drawing import Cluster, Edge, Kind, Node
+from certify.records import record
 
 if TYPE_CHECKING:
     from certify.readout.answer import Certifier
     from certify.report import Conflict
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Drawn:
     """One constraint to draw: how it is asserted and what the conflict makes of it."""
 

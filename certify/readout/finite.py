@@ -11,16 +11,16 @@ the proof that no other answer exists — H⁻ = H⁺, exactly (seed paper, sect
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.domains.boolean import Encoding
 from certify.meaning import ir, queries
 from certify.meaning.space import location_domain
+from certify.records import record
 from certify.run_limits import LimitReached
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Projection:
     """Literals that determine the answer, and how to read the answer off their values."""
 
@@ -29,7 +29,7 @@ class Projection:
     candidates: tuple[str, ...] | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Found:
     """One answer with the model that witnesses it."""
 
@@ -39,7 +39,7 @@ class Found:
     numbers: tuple[tuple[str, Fraction], ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FiniteAnswers:
     """Answers found; ``complete`` when the solver proved there are no others."""
 

@@ -11,16 +11,16 @@ caller re-checks each against the original statements.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from math import ceil, floor
 
 from certify.domains.base import NumericDomain
 from certify.domains.classify import build, classify, components
 from certify.numeric import Interval, LinearConstraint, LinearExpr
+from certify.records import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Group:
     """One connected group of numeric constraints and the domain that reasons about it."""
 

@@ -10,7 +10,6 @@ re-checked rather than trusted.  Every one-smaller subset of a conflict gets a w
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
@@ -21,6 +20,7 @@ from certify.domains.conflict import NumericConflict, check_conflict
 from certify.domains.linear import LinearDomain
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
+from certify.records import record
 
 Lines = tuple[int, ...]
 
@@ -176,7 +176,7 @@ def support_for_truth(
     return shrink_lines(every, forces, chunked=True)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Shrunk:
     """A numeric conflict over statements: its lines, its certificate in words, a point for
     each one-smaller subset, and whether the shrinking finished (else: not shown minimal)."""

@@ -7,11 +7,11 @@ enumerated) import it without importing the ``Certifier`` that dispatches to the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
 from certify.errors import CertifyError
 from certify.meaning import formulas, ir
+from certify.records import record
 from certify.report import Conflict, Status
 from certify.run_limits import DEFAULT_TIMEOUT
 
@@ -20,7 +20,7 @@ class EvaluatorDisagrees(CertifyError):
     """An engine proposed a state the evaluator rejects: a bug, never shown as an answer."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Options:
     """How hard and with what to work."""
 
@@ -48,7 +48,7 @@ class Options:
     rules derive it (the completion of ``certify.meaning.closed``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Consistency:
     """Whether the whole problem has a state, with a base state when it does."""
 

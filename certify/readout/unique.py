@@ -12,8 +12,6 @@ lines it follows from are a minimal core of that, shrunk by deletion like every 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from certify import run_limits
 from certify.evaluate import check
 from certify.readout.answer import Certifier
@@ -21,10 +19,11 @@ from certify.readout.certificates import lines_of, shrink
 from certify.readout.finite import Projection, answer_set
 from certify.readout.status import EvaluatorDisagrees
 from certify.readout.witness import witness_of
+from certify.records import record
 from certify.report import Status, Witness
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Solutions:
     """``forced``: exactly one solution; ``open``: two (at least); ``contradictory``: none;
     ``unresolved``: a limit or a numeric part left it undecided (``reason``)."""

@@ -8,11 +8,11 @@ resolved ("X and Y are in P" is two clauses joined by ``Conj``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeAlias
 
 from certify.numeric import LinearExpr
+from certify.records import record
 from certify.syntax.ast_stories import QCarrying as QCarrying
 from certify.syntax.ast_stories import QGiving as QGiving
 from certify.syntax.ast_stories import QRelation as QRelation
@@ -26,7 +26,7 @@ from certify.syntax.speech_ast import QOf as QOf
 from certify.syntax.speech_ast import QWhich as QWhich
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     """Where a node was written: 1-based line and columns."""
 
@@ -35,7 +35,7 @@ class Span:
     end_column: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class NP:
     """A noun phrase.
 
@@ -56,7 +56,7 @@ class NP:
 Operand: TypeAlias = NP | Fraction
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PLocation:
     """``is in P`` (``mode`` "in"), ``is no longer in P`` ("no longer"), ``went to P`` ("moved")."""
 
@@ -64,40 +64,40 @@ class PLocation:
     mode: str = "in"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PSamePlace:
     """``is in the same place as Y``; ``other`` is None for ``X and Y are in the same place``."""
 
     other: NP | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PApart:
     """``X, Y and Z are in different places``."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PAdjective:
     """``is big`` / ``is red``: an adjective or a declared value."""
 
     word: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PClass:
     """``is a cat``."""
 
     noun: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PEquals:
     """``are the kitchen, ...`` (only meaningful in a declaration)."""
 
     value: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PRelation:
     """``likes the dog`` (``verb`` is the base form, "like")."""
 
@@ -105,7 +105,7 @@ class PRelation:
     object: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PSameValue:
     """``has the same color as Y``; ``other`` None for ``X and Y have the same color``."""
 
@@ -113,14 +113,14 @@ class PSameValue:
     other: NP | None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PDifferentValues:
     """``X and Y have different colors``."""
 
     attribute: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PNumeric:
     """A numeric predicate of a quantity.
 
@@ -134,7 +134,7 @@ class PNumeric:
     word: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PEvent:
     """``arrives at 9:00`` and the other time phrases; clock times in minutes since midnight.
 
@@ -150,7 +150,7 @@ class PEvent:
     direction: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PPossess:
     """``took the football`` ("take"), ``dropped the football`` ("drop"), ``gave the football to
     Fred`` ("give", with ``to``)."""
@@ -183,7 +183,7 @@ COLLECTIVE = (PApart, PDifferentValues)
 """Predicates of a group as a whole; ``PSamePlace``/``PSameValue`` with no ``other`` too."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Clause:
     """A subject and a predicate, possibly negated."""
 
@@ -194,7 +194,7 @@ class Clause:
     plural: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Collective:
     """A predicate of several subjects together ("are in different places")."""
 
@@ -204,7 +204,7 @@ class Collective:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Arith:
     """``e1 R e2 (R e3)``: a chain of linear comparisons; names are the user's words."""
 
@@ -215,21 +215,21 @@ class Arith:
     """Every variable written, even one whose terms cancel (``-y + y <= 3``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Conj:
     """All parts hold."""
 
     parts: tuple[Body, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Disj:
     """At least one part holds."""
 
     parts: tuple[Body, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Xor:
     """Exactly one part holds ("either ... or ...", "exactly one of").
 
@@ -243,21 +243,21 @@ class Xor:
     alternatives: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Nor:
     """No part holds ("neither ... nor ...")."""
 
     parts: tuple[Body, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Neg:
     """``It is not the case that S`` / ``not both``."""
 
     part: Body
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class IfThen:
     """``If S1, then S2``."""
 
@@ -265,7 +265,7 @@ class IfThen:
     conclusion: Body
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Iff:
     """``S1 if and only if S2``."""
 
@@ -273,7 +273,7 @@ class Iff:
     right: Body
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Declaration:
     """``The colors are red, green and blue.`` / ``The places are ...``."""
 
@@ -282,7 +282,7 @@ class Declaration:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Measurement:
     """``Sensor A reads the temperature as 20 ± 1.``: one reading of a named quantity.
 
@@ -299,7 +299,7 @@ class Measurement:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Independence:
     """``The readings are independent measurements.``: readings accumulate (seed paper §2)."""
 
@@ -312,14 +312,14 @@ Body: TypeAlias = Clause | Collective | Arith | Conj | Disj | Xor | Nor | Neg | 
 # ---------------------------------------------------------------------------- questions
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QWhere:
     """Where is X?"""
 
     thing: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QWhereBefore:
     """Where was X before the P?"""
 
@@ -327,14 +327,14 @@ class QWhereBefore:
     place: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QWho:
     """Who is in P?"""
 
     place: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QWhose:
     """Whose N is X in?"""
 
@@ -342,7 +342,7 @@ class QWhose:
     thing: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QAttribute:
     """What color is X?"""
 
@@ -350,7 +350,7 @@ class QAttribute:
     thing: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QQuantity:
     """What is the temperature?"""
 
@@ -358,21 +358,21 @@ class QQuantity:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QTrue:
     """A yes/no question with a statement inside: Is X in P? Is X red? Is it true that S?"""
 
     body: Body
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QValue:
     """What is x - y?"""
 
     expr: LinearExpr
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QWhen:
     """When does X arrive?  (``since`` set: how long after ``since`` does X arrive?)"""
 
@@ -381,7 +381,7 @@ class QWhen:
     since: NP | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QAge:
     """How old is X?"""
 

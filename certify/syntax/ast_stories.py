@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from certify.records import record
 
 if TYPE_CHECKING:
     from certify.syntax.ast import NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QCarrying:
     """What is X carrying? · How many objects is X carrying? (``count``)"""
 
@@ -17,7 +18,7 @@ class QCarrying:
     count: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QGiving:
     """Who gave O to Y? · Who gave O? · Who received O? · What did X give to Y? · Who did X give
     O to? — ``asked`` is the role asked for (giver, thing or receiver), the others as given."""
@@ -28,7 +29,7 @@ class QGiving:
     receiver: NP | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QRelation:
     """What is the relation of the agent Z to the agent U? (StepGame)"""
 
@@ -36,7 +37,7 @@ class QRelation:
     other: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QRoute:
     """How do you go from the kitchen to the garden? (bAbI 19)"""
 

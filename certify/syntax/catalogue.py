@@ -9,18 +9,18 @@ examples are parsed once per process; ``match_examples`` is handed their cached 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from lark import Token, Tree
 from lark.exceptions import UnexpectedInput, UnexpectedToken
 
+from certify.records import record
 from certify.syntax.grammar import data_path, parser
 from certify.syntax.tables import read_toml
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rewrite:
     """A rewrite of the user's sentence: a regular expression and its replacement."""
 
@@ -32,7 +32,7 @@ class Rewrite:
         return self.pattern.sub(self.replace, sentence)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Mistake:
     """One labelled mistake: its message, how to mend it, and its malformed examples."""
 

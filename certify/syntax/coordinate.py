@@ -16,15 +16,16 @@ in different places" as a *chain*: elements (clauses, bare noun phrases, fragmen
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TypeAlias
 
+from certify.records import record
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.words import singular
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Bare:
     """A noun phrase standing alone in a chain (a subject or an elided object)."""
 
@@ -33,7 +34,7 @@ class Bare:
     span: ast.Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class InFrag:
     """``in P`` standing alone: the previous clause again, with place P."""
 
@@ -42,7 +43,7 @@ class InFrag:
     span: ast.Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AFrag:
     """``a N`` standing alone: the previous clause again, with class N."""
 
@@ -51,7 +52,7 @@ class AFrag:
     span: ast.Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ClauseElement:
     """A whole clause, with the number of its verb and its either/neither flag."""
 
@@ -63,7 +64,7 @@ class ClauseElement:
 Element: TypeAlias = Bare | InFrag | AFrag | ClauseElement | ast.Arith
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Chain:
     """Elements and the separators between them (one fewer than elements)."""
 
@@ -71,7 +72,7 @@ class Chain:
     separators: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Unit:
     body: ast.Body
     separator: str

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -21,6 +20,7 @@ from lark.exceptions import (
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
+from certify.records import record
 from certify.syntax import direct, plain_arith
 from certify.syntax.ast import QuestionAst, Sentence
 from certify.syntax.build import Build
@@ -45,7 +45,7 @@ _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
 _GRID = re.compile(r"^\s*grid\s*:\s*$", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Parsed:
     """One sentence of a text: where it is, what it says, and whether it asks."""
 
@@ -61,7 +61,7 @@ class Parsed:
     written; "" when none (``lexicon.time_periods``)."""
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Expectation:
     """A ``# expect:`` line and the line of the question it follows."""
 
@@ -70,7 +70,7 @@ class Expectation:
     question_line: int
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Document:
     """A whole text: its sentences in order, its expectations, and whether it is a story."""
 

@@ -6,12 +6,11 @@ Only structure: what a reference *says* ("the person in the green house" is a re
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from certify.records import record
 from certify.syntax.ast import Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Item:
     """A member of a row or a declared value, as written: ``a red book``, ``the Dane``."""
 
@@ -20,7 +19,7 @@ class Item:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Row:
     """``There are five houses.`` / ``On a shelf, there are three books: a, b and c.``"""
 
@@ -30,7 +29,7 @@ class Row:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ref:
     """A reference to a member or a position.
 
@@ -48,7 +47,7 @@ class Ref:
     relation: Relation | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Relation:
     """What a clause says of its subject.
 
@@ -70,7 +69,7 @@ class Relation:
     values: tuple[Item, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Clause:
     """A subject and what is said of it."""
 
@@ -79,7 +78,7 @@ class Clause:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Connected:
     """``If S1, then S2.`` · ``S1 if and only if S2.`` · ``Either S1 or S2.``"""
 
@@ -92,7 +91,7 @@ class Connected:
 PuzzleStatement = Row | Clause | Connected
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Ask:
     """A puzzle question.
 

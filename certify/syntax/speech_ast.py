@@ -3,21 +3,22 @@ truth``, ``lies``, ``says S``, ``flies`` and ``Who lies?``."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
+
+from certify.records import record
 
 if TYPE_CHECKING:
     from certify.syntax.ast import NP, Body, Predicate, Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PTruth:
     """``tells the truth`` (``truthful``) and ``lies`` (not ``truthful``)."""
 
     truthful: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PSays:
     """``says S`` / ``says that S`` / ``says: "S."``: S holds exactly when the speaker tells the
     truth."""
@@ -25,14 +26,14 @@ class PSays:
     said: Body
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PVerb:
     """``flies``: an everyday verb without an object (``verb`` is the third person, "flies")."""
 
     verb: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QWhich:
     """Who lies? · Who tells the truth? · Who flies? — the named individuals the predicate
     holds of."""
@@ -41,7 +42,7 @@ class QWhich:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class POf:
     """``is afraid of wolves`` (a class: ``object`` a plural noun) or ``of the dog`` (a thing)."""
 
@@ -49,7 +50,7 @@ class POf:
     object: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QOf:
     """What is Tom afraid of? — the classes the text says something is afraid of."""
 
@@ -57,7 +58,7 @@ class QOf:
     thing: NP
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class QHas:
     """What does Bo have? — the things the text names that Bo has."""
 

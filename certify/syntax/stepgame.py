@@ -9,7 +9,6 @@ sentences with this grammar only.  The parser is built only for such texts.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from lark import Lark, Token, Transformer
@@ -17,6 +16,7 @@ from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.tree import Meta
 
 from certify.errors import TextError
+from certify.records import record
 from certify.syntax import ast
 from certify.syntax.children import _as
 from certify.syntax.diagnose import accepted_terminals, describe_expected
@@ -27,7 +27,7 @@ _PIECES = re.compile(r"\{[AB]\}|[’']s\b|,|[^\s,]+")
 QUESTION = "What is the relation of the agent Z to the agent U?"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Template:
     """One template: its words and placeholders (``{A}``, ``{B}``) and the label of A from B."""
 

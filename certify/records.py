@@ -1,0 +1,273 @@
+"""Frozen, slotted records made in one step instead of through ``dataclasses`` at every start.
+
+certify's values (the AST, the constraints, the answers) are frozen, slotted dataclasses,
+some 130 of them on a finite text's path.  ``dataclasses`` makes each in many small steps
+(every field analysed in Python, six or seven methods generated one by one, the class then
+made a second time with slots), which was 20-40 ms of a ``certify FILE`` run even with the
+methods' code cached (``certify.compiled``): a fifth of the start.  ``record`` makes the same
+class for the plain shape certify's records have: it writes the methods of the class as one
+source text, takes its code from the same cache, and makes the slotted class once.
+
+The class is what ``dataclass(frozen=True, slots=True)`` makes of the same definition (the
+same fields, ``__init__`` and its signature, ``__repr__``, ``__eq__``, ``__hash__``, frozen
+``__setattr__`` and ``__delattr__``, ``__match_args__``, ``__slots__``, pickling), and
+``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on it, since it
+carries the same ``__dataclass_fields__`` and ``__dataclass_params__``.  Any other shape is
+handed to ``dataclasses`` itself: a base class other than ``object``, a metaclass, a class
+without a docstring (``dataclasses`` writes one from the signature), ``__post_init__`` or any
+method ``dataclasses`` would make or refuse, an annotation that is not a string (a module
+without ``from __future__ import annotations``) or that may be a ``ClassVar``, ``InitVar`` or
+``KW_ONLY``, a ``field()`` with ``init=False`` or ``kw_only``, a default out of order or
+mutable, and a Python whose ``dataclasses`` lacks what is used here.  One difference is
+deliberate: setting an attribute that is not a field raises ``FrozenInstanceError``, where
+``dataclasses``' slotted class raises ``TypeError`` from ``super()``.
+
+``tests/test_records.py`` builds every record of certify again with ``dataclasses`` from the
+same source and compares the two classes: fields, signatures, methods, and what their
+instances do.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from _thread import get_ident
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from certify.compiled import code_for
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+else:
+
+    def dataclass_transform(**_options: Any) -> Any:
+        return lambda function: function
+
+
+T = TypeVar("T")
+
+_FIELD = getattr(dataclasses, "_FIELD", None)
+_FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
+_MADE = frozenset(
+    (
+        "__init__",
+        "__repr__",
+        "__eq__",
+        "__hash__",
+        "__setattr__",
+        "__delattr__",
+        "__getstate__",
+        "__setstate__",
+        "__match_args__",
+        "__slots__",
+        "__post_init__",
+        "__lt__",
+        "__le__",
+        "__gt__",
+        "__ge__",
+        "__dataclass_fields__",
+        "__dataclass_params__",
+    )
+)
+"""Names ``dataclasses`` would make, keep or refuse: a class defining one is left to it."""
+
+_DOUBTFUL = ("ClassVar", "InitVar", "KW_ONLY")
+
+_stdlib = dataclasses.dataclass(frozen=True, slots=True)
+
+
+@_stdlib
+class _Template:
+    """A record made by ``dataclasses``, for the parameters every record shares."""
+
+
+_PARAMS = getattr(_Template, "__dataclass_params__", None)
+_usable = (
+    _FIELD is not None
+    and _FACTORY is not None
+    and _PARAMS is not None
+    and hasattr(dataclasses.Field, "kw_only")
+)
+
+made = {"records": 0, "dataclasses": 0}
+"""How many classes each way made in this process (for tests)."""
+
+
+@dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
+def record(cls: type[T]) -> type[T]:
+    """``dataclass(frozen=True, slots=True)(cls)``, made in one step when ``cls`` has the plain
+    shape of a record (see the module), and by ``dataclasses`` otherwise."""
+    fields = _fields(cls) if _usable else None
+    if fields is None:
+        made["dataclasses"] += 1
+        return _stdlib(cls)
+    made["records"] += 1
+    return _make(cls, fields)
+
+
+def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
+    """The fields of ``cls`` as ``dataclasses`` would find them, or None for a shape left to
+    ``dataclasses``."""
+    namespace = cls.__dict__
+    if (
+        cls.__bases__ != (object,)
+        or type(cls) is not type
+        or not namespace.get("__doc__")
+        or any(name in namespace for name in _MADE)
+    ):
+        return None
+    annotations = namespace.get("__annotations__", {})
+    fields: list[dataclasses.Field[Any]] = []
+    defaulted = False
+    for name, kind in annotations.items():
+        if not isinstance(kind, str) or any(word in kind for word in _DOUBTFUL):
+            return None
+        value = namespace.get(name, dataclasses.MISSING)
+        if isinstance(value, dataclasses.Field):
+            if value.init is not True or value.kw_only is not dataclasses.MISSING:
+                return None
+            field = value
+        else:
+            if value is not dataclasses.MISSING and (
+                value.__class__.__hash__ is None or hasattr(type(value), "__set_name__")
+            ):
+                return None  # mutable (``dataclasses`` refuses it) or a descriptor
+            field = dataclasses.field(default=value)
+        has_default = (
+            field.default is not dataclasses.MISSING
+            or field.default_factory is not dataclasses.MISSING
+        )
+        if defaulted and not has_default:
+            return None  # ``dataclasses`` raises TypeError for it
+        defaulted = defaulted or has_default
+        field.name = name
+        field.type = kind
+        field._field_type = _FIELD  # type: ignore[attr-defined]
+        field.kw_only = False
+        fields.append(field)
+    return fields
+
+
+def _source(fields: list[dataclasses.Field[Any]]) -> str:
+    """The methods of a record with ``fields``, as one function that makes them; the text
+    depends only on the fields' names and kinds, so records of one shape share its code."""
+    defaults = [f"__default_{f.name}" for f in fields if _has_default(f)]
+    return "\n".join(
+        (
+            "def __record__(__set, __frozen, __factory, __running, __ident"
+            + "".join(f", {name}" for name in defaults)
+            + "):",
+            " __cls = None",
+            *_init(fields),
+            *_compared(fields),
+            *_frozen(tuple(f.name for f in fields)),
+            " def __owner(cls):",
+            "  nonlocal __cls",
+            "  __cls = cls",
+            " return (__init__, __repr__, __eq__, __hash__, __setattr__, __delattr__,"
+            " __getstate__, __setstate__), __owner",
+            "",
+        )
+    )
+
+
+def _init(fields: list[dataclasses.Field[Any]]) -> list[str]:
+    """``__init__``: each field set through ``object.__setattr__``, a factory's called."""
+    parameters = ["self"]
+    body = []
+    for f in fields:
+        if f.default_factory is not dataclasses.MISSING:
+            parameters.append(f"{f.name}=__factory")
+            value = f"__default_{f.name}() if {f.name} is __factory else {f.name}"
+        elif f.default is not dataclasses.MISSING:
+            parameters.append(f"{f.name}=__default_{f.name}")
+            value = f.name
+        else:
+            parameters.append(f.name)
+            value = f.name
+        body.append(f"  __set(self, {f.name!r}, {value})")
+    return [f" def __init__({', '.join(parameters)}):", *(body or ["  pass"])]
+
+
+def _compared(fields: list[dataclasses.Field[Any]]) -> list[str]:
+    """``__repr__`` (``...`` for itself inside itself), ``__eq__`` and ``__hash__``, over the
+    fields each takes, as ``dataclasses`` writes them."""
+    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields if f.repr)
+    compared = [f.name for f in fields if f.compare]
+    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+
+    def row(owner: str, chosen: list[str]) -> str:
+        return "(" + "".join(f"{owner}.{name}," for name in chosen) + ")"
+
+    return [
+        " def __repr__(self):",
+        "  key = id(self), __ident()",
+        "  if key in __running:",
+        "   return '...'",
+        "  __running.add(key)",
+        "  try:",
+        f'   return self.__class__.__qualname__ + f"({shown})"',
+        "  finally:",
+        "   __running.discard(key)",
+        " def __eq__(self, other):",
+        "  if other.__class__ is self.__class__:",
+        f"   return {row('self', compared)} == {row('other', compared)}",
+        "  return NotImplemented",
+        " def __hash__(self):",
+        f"  return hash({row('self', hashed)})",
+    ]
+
+
+def _frozen(names: tuple[str, ...]) -> list[str]:
+    """``__setattr__`` and ``__delattr__`` that refuse, and the state pickling uses."""
+    return [
+        " def __setattr__(self, name, value):",
+        f"  if type(self) is __cls or name in {names!r}:",
+        "   raise __frozen(f'cannot assign to field {name!r}')",
+        "  super(__cls, self).__setattr__(name, value)",
+        " def __delattr__(self, name):",
+        f"  if type(self) is __cls or name in {names!r}:",
+        "   raise __frozen(f'cannot delete field {name!r}')",
+        "  super(__cls, self).__delattr__(name)",
+        " def __getstate__(self):",
+        f"  return [{', '.join(f'self.{name}' for name in names)}]",
+        " def __setstate__(self, state):",
+        f"  for name, value in zip({names!r}, state):",
+        "   __set(self, name, value)",
+    ]
+
+
+def _has_default(field: dataclasses.Field[Any]) -> bool:
+    return (
+        field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+    )
+
+
+def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
+    """The slotted class of ``cls`` with its record methods, made once."""
+    space: dict[str, Any] = {}
+    exec(code_for(_source(fields), "<certify.records>"), {"__builtins__": __builtins__}, space)
+    defaults = [
+        f.default_factory if f.default_factory is not dataclasses.MISSING else f.default
+        for f in fields
+        if _has_default(f)
+    ]
+    methods, owner = space["__record__"](
+        object.__setattr__, dataclasses.FrozenInstanceError, _FACTORY, set(), get_ident, *defaults
+    )
+    namespace = dict(cls.__dict__)
+    for name in ("__dict__", "__weakref__", *(f.name for f in fields)):
+        namespace.pop(name, None)
+    names = tuple(f.name for f in fields)
+    namespace["__slots__"] = names
+    namespace["__match_args__"] = names
+    namespace["__dataclass_fields__"] = {f.name: f for f in fields}
+    namespace["__dataclass_params__"] = _PARAMS
+    qualname = cls.__qualname__
+    for method in methods:
+        method.__qualname__ = f"{qualname}.{method.__name__}"
+        namespace[method.__name__] = method
+    methods[0].__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
+    slotted = type(cls.__name__, (object,), namespace)
+    slotted.__qualname__ = qualname
+    owner(slotted)
+    return slotted

@@ -1,0 +1,292 @@
+"""``certify.records.record`` against ``dataclasses`` itself (issue 9).
+
+Every record of certify is built a second time from its own module's source with
+``dataclass(frozen=True, slots=True)`` in place of ``record``, and the two classes are compared:
+the fields, the signature, the class's names, and what instances do (equality, hashing,
+``repr``, freezing, pickling, ``replace``, copies).  The rest checks each shape ``record``
+leaves to ``dataclasses`` and the errors ``dataclasses`` raises.
+"""
+
+from __future__ import annotations
+
+import builtins
+import copy
+import dataclasses
+import importlib
+import inspect
+import pickle
+import pkgutil
+import sys
+import types
+import weakref
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import certify
+from certify import records
+
+STDLIB = dataclasses.dataclass(frozen=True, slots=True)
+SKIP = {"certify.cli.dask_batch"}  # needs the optional dask
+
+
+def made_by_record(cls: type) -> bool:
+    init = cls.__dict__.get("__init__")
+    return getattr(getattr(init, "__code__", None), "co_filename", "") == "<certify.records>"
+
+
+def certify_modules() -> Iterator[types.ModuleType]:
+    for info in pkgutil.walk_packages(certify.__path__, "certify."):
+        if info.name in SKIP or info.name.endswith("__main__"):
+            continue
+        yield importlib.import_module(info.name)
+
+
+def own_records(module: types.ModuleType) -> list[type]:
+    return [
+        value
+        for value in vars(module).values()
+        if isinstance(value, type) and value.__module__ == module.__name__ and made_by_record(value)
+    ]
+
+
+def twin(module: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+    """The module run again from its source, its records made by ``dataclasses``."""
+    path = module.__file__
+    assert path is not None
+    with open(path, encoding="utf-8") as stream:
+        code = compile(stream.read(), path, "exec")
+    namespace: dict[str, Any] = {"__name__": module.__name__, "__builtins__": builtins}
+    with monkeypatch.context() as patch:
+        patch.setattr(records, "record", STDLIB)
+        exec(code, namespace)
+    return namespace
+
+
+def pairs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[type, type]]:
+    found = []
+    for module in certify_modules():
+        ours = own_records(module)
+        if ours:
+            theirs = twin(module, monkeypatch)
+            found += [(cls, theirs[cls.__name__]) for cls in ours]
+    return found
+
+
+def same(a: Any, b: Any) -> bool:
+    """Equal values, or equal ``repr`` (a default of the module's own class in the twin)."""
+    return bool(a == b) or repr(a) == repr(b)
+
+
+def field_rows(cls: type) -> list[tuple[Any, ...]]:
+    return [
+        (f.name, f.type, f.init, f.repr, f.hash, f.compare, f.kw_only, dict(f.metadata), kind(f))
+        for f in dataclasses.fields(cls)
+    ]
+
+
+def kind(field: dataclasses.Field[Any]) -> Any:
+    return field._field_type  # type: ignore[attr-defined]
+
+
+def arguments(cls: type, salt: str) -> list[Any]:
+    return [f"{salt}{index}" for index, _ in enumerate(dataclasses.fields(cls))]
+
+
+def compare_classes(ours: type, theirs: type) -> None:
+    name = ours.__qualname__
+    assert not made_by_record(theirs), name
+    assert field_rows(ours) == field_rows(theirs), name
+    for a, b in zip(dataclasses.fields(ours), dataclasses.fields(theirs), strict=True):
+        assert same(a.default, b.default), (name, a.name)
+        assert same(a.default_factory, b.default_factory), (name, a.name)
+    assert str(inspect.signature(ours)) == str(inspect.signature(theirs)), name
+    assert ours.__init__.__annotations__ == theirs.__init__.__annotations__, name
+    for attribute in ("__slots__", "__match_args__", "__doc__", "__qualname__", "__annotations__"):
+        assert getattr(ours, attribute) == getattr(theirs, attribute), (name, attribute)
+    assert repr(ours.__dataclass_params__) == repr(theirs.__dataclass_params__), name  # type: ignore[attr-defined]
+    assert set(vars(ours)) == set(vars(theirs)), name
+    for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
+        assert getattr(ours, method).__qualname__ == getattr(theirs, method).__qualname__
+    compare_instances(ours, theirs)
+
+
+def compare_instances(ours: type, theirs: type) -> None:
+    name = ours.__qualname__
+    values = arguments(ours, "v")
+    mine, yours = ours(*values), theirs(*values)
+    assert repr(mine) == repr(yours), name
+    assert hash(mine) == hash(yours), name
+    assert mine == ours(*values) and (mine != ours(*values)) is False, name
+    assert (mine == yours) is False and (mine != yours) is True, name  # another class
+    assert mine.__getstate__() == yours.__getstate__(), name
+    assert dataclasses.astuple(mine) == dataclasses.astuple(yours), name
+    assert pickle.loads(pickle.dumps(mine)) == mine, name
+    assert copy.copy(mine) == mine and copy.deepcopy(mine) == mine, name
+    assert not hasattr(mine, "__dict__") and not hasattr(yours, "__dict__"), name
+    for each in (mine, yours):
+        with pytest.raises(TypeError):
+            weakref.ref(each)
+    for index, field in enumerate(dataclasses.fields(ours)):
+        changed = list(values)
+        changed[index] = "other"
+        assert (ours(*changed) == mine) == (theirs(*changed) == yours), (name, field.name)
+        assert (hash(ours(*changed)) == hash(mine)) == (hash(theirs(*changed)) == hash(yours))
+        assert repr(ours(*changed)) == repr(theirs(*changed)), (name, field.name)
+        replaced = dataclasses.replace(mine, **{field.name: "other"})
+        assert repr(replaced) == repr(dataclasses.replace(yours, **{field.name: "other"}))
+        for each in (mine, yours):
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(each, field.name, "other")
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                delattr(each, field.name)
+    required = [
+        v for v, f in zip(values, dataclasses.fields(ours), strict=True) if not has_default(f)
+    ]
+    assert repr(ours(*required)) == repr(theirs(*required)), name
+    assert ours.__match_args__ == theirs.__match_args__
+
+
+def has_default(field: dataclasses.Field[Any]) -> bool:
+    return (
+        field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
+    )
+
+
+def test_every_record_of_certify_is_the_class_dataclasses_makes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    found = pairs(monkeypatch)
+    assert len(found) >= 150  # certify's plain records all take the one-step way
+    for ours, theirs in found:
+        compare_classes(ours, theirs)
+
+
+def test_certify_loads_its_records_the_one_step_way() -> None:
+    importlib.import_module("certify.pipeline")
+    importlib.import_module("certify.cli.app")
+    assert records.made["records"] >= 120
+    assert records.made["dataclasses"] <= 5  # the few shapes left to dataclasses
+
+
+@pytest.fixture(autouse=True)
+def point_module(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, MODULE.__name__, MODULE)
+
+
+MODULE = types.ModuleType("certify.test_records_point")
+
+
+def build(source: str) -> type:
+    """The class ``Point`` of ``source``, decorated with ``record``, as a module would make it."""
+    module = MODULE
+    module.__dict__["record"] = records.record
+    module.__dict__["dataclasses"] = dataclasses
+    text = "from __future__ import annotations\n" + source
+    exec(compile(text, "certify/test_records_point.py", "exec"), module.__dict__)
+    point: type = module.Point
+    return point
+
+
+PLAIN = '''
+@record
+class Point:
+    """A point."""
+    x: int
+    y: int = 3
+    tags: list[int] = dataclasses.field(default_factory=list, compare=False)
+    note: str = dataclasses.field(default="", repr=False)
+    label: str = dataclasses.field(default="", hash=False)
+'''
+
+
+def test_a_plain_record() -> None:
+    before = records.made["records"]
+    point: Any = build(PLAIN)
+    assert records.made["records"] == before + 1 and made_by_record(point)
+    p = point(1)
+    assert repr(p) == "Point(x=1, y=3, tags=[], label='')"
+    assert p.tags == [] and p.tags is not point(1).tags  # a new list each time
+    assert p == point(1, 3, [5]) and p != point(1, 4)
+    assert hash(p) == hash((1, 3, "")) and hash(point(1, label="a")) == hash(p)
+    assert point(1, label="a") != p  # compared, not hashed
+    assert point.__match_args__ == ("x", "y", "tags", "note", "label")
+    assert str(inspect.signature(point)) == (
+        "(x: 'int', y: 'int' = 3, tags: 'list[int]' = <factory>, note: 'str' = '',"
+        " label: 'str' = '') -> None"
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field 'x'"):
+        p.x = 2
+    with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field 'y'"):
+        del p.y
+    with pytest.raises(dataclasses.FrozenInstanceError):  # dataclasses raises TypeError here
+        p.other = 1
+    with pytest.raises(TypeError):
+        point()
+    assert dataclasses.is_dataclass(point) and dataclasses.replace(p, y=9).y == 9
+    assert dataclasses.asdict(p) == {"x": 1, "y": 3, "tags": [], "note": "", "label": ""}
+
+
+def test_a_recursive_repr_is_cut_as_dataclasses_cuts_it() -> None:
+    point: Any = build(PLAIN)
+    p = point(1)
+    p.tags.append(p)
+    assert repr(p) == "Point(x=1, y=3, tags=[...], label='')"
+
+
+def test_pickled_records_come_back_equal() -> None:
+    from certify.meaning.ir import InPlace
+
+    atom = InPlace("Ana", "the kitchen")
+    assert pickle.loads(pickle.dumps(atom)) == atom
+    assert made_by_record(InPlace)
+
+
+HEAD = '@record\nclass Point:\n    """."""\n'
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "@record\nclass Point:\n    x: int\n",  # no docstring: dataclasses writes one
+        'class Base:\n    pass\n@record\nclass Point(Base):\n    """."""\n    x: int\n',
+        HEAD + "    x: ClassVar[int]\n",
+        HEAD + "    x: int\n    def __post_init__(self):\n        pass\n",
+        HEAD + '    x: int\n    def __repr__(self):\n        return "p"\n',
+        HEAD + "    x: int = dataclasses.field(init=False, default=1)\n",
+        HEAD + "    x: int = dataclasses.field(kw_only=True)\n",
+    ],
+)
+def test_other_shapes_are_left_to_dataclasses(source: str) -> None:
+    before = dict(records.made)
+    point = build(source)
+    assert records.made["dataclasses"] == before["dataclasses"] + 1
+    assert records.made["records"] == before["records"]
+    assert not made_by_record(point) and dataclasses.is_dataclass(point)
+
+
+@pytest.mark.parametrize(
+    ("source", "error"),
+    [
+        (HEAD + "    x: list[int] = []\n", ValueError),
+        (HEAD + "    x: int = 1\n    y: int\n", TypeError),
+        (HEAD + '    __slots__ = ("x",)\n    x: int\n', TypeError),
+    ],
+)
+def test_what_dataclasses_refuses_is_refused(source: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        build(source)
+
+
+def test_an_empty_record() -> None:
+    point: Any = build('@record\nclass Point:\n    """Nothing."""\n')
+    assert repr(point()) == "Point()" and point() == point() and hash(point()) == hash(())
+    assert point.__slots__ == () and made_by_record(point)
+
+
+def test_records_of_one_shape_share_their_code() -> None:
+    a: Any = build('@record\nclass Point:\n    """A."""\n    x: int\n')
+    b: Any = build('@record\nclass Point:\n    """B."""\n    x: str\n')
+    assert a.__init__.__code__ is b.__init__.__code__
+    assert a("1") != b("1")  # different classes, never equal
