@@ -11,12 +11,14 @@ and runs it as ``exec`` would.  Only the classes of certify's own modules go thr
 Classes, their methods and every behaviour stay those of the standard library; only the
 compiling is skipped.
 
-The cache is one ``marshal`` file per Python version (``sys.hexversion``, finer than bytecode
-versions) under ``$XDG_CACHE_HOME/certify`` (``~/.cache/certify``), read on the first class
-created.  It is read only when the current user owns it and nobody else may write it (it holds
-code), and written once at exit, atomically, when something new was compiled, unless Python is
-told not to write bytecode (``PYTHONDONTWRITEBYTECODE``, ``-B``).  Any failure to read or
-write it just means compiling as before.
+The cache is one ``marshal`` file per version of certify and of Python (``sys.hexversion``,
+finer than bytecode versions; an upgrade starts a new file, so the methods of classes that no
+longer exist are not read at every start) under ``$XDG_CACHE_HOME/certify``
+(``~/.cache/certify``), read on the first class created.  It is read only when the current user
+owns it and nobody else may write it (it holds code), and written once at exit, atomically,
+when something new was compiled, unless Python is told not to write bytecode
+(``PYTHONDONTWRITEBYTECODE``, ``-B``).  Any failure to read or write it just means compiling
+as before.
 
 The file is read whole and then decoded (``marshal.loads``): ``marshal.load`` on a file object
 reads it through the file's Python methods object by object, which took 50 ms for the 877
@@ -36,8 +38,9 @@ TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` ne
 if TYPE_CHECKING:
     from typing import Any
 
-LIMIT = 20_000
-"""At most this many methods in the cache (certify's own classes have some 900)."""
+LIMIT = 2_000
+"""At most this many entries in a cache file (certify's records and dataclasses need some 200;
+past the limit, a development tree whose sources keep changing, the file starts over)."""
 
 _known: dict[str, CodeType] = {}
 _state = {"installed": False, "loaded": False, "new": False}
@@ -52,7 +55,8 @@ def cache_file(kind: str = "method-code") -> str | None:
     base = os.environ.get("XDG_CACHE_HOME") or ("" if home == "~" else os.path.join(home, ".cache"))
     if not base:
         return None
-    name = f"{kind}-{sys.implementation.cache_tag}-{sys.hexversion:x}.bin"
+    version = getattr(sys.modules.get("certify"), "__version__", "")
+    name = f"{kind}-{version}-{sys.implementation.cache_tag}-{sys.hexversion:x}.bin"
     return os.path.join(base, "certify", name)
 
 

@@ -5,8 +5,11 @@ some 130 of them on a finite text's path.  ``dataclasses`` makes each in many sm
 (every field analysed in Python, six or seven methods generated one by one, the class then
 made a second time with slots), which was 20-40 ms of a ``certify FILE`` run even with the
 methods' code cached (``certify.compiled``): a fifth of the start.  ``record`` makes the same
-class for the plain shape certify's records have: it writes the methods of the class as one
-source text, takes its code from the same cache, and makes the slotted class once.
+class for the plain shape certify's records have, in one step: ``__init__``, ``__eq__`` and
+``__hash__`` (what every comparison and dictionary runs) written out as ``dataclasses`` writes
+them, as one source text whose code comes from the same cache; ``__repr__``, the frozen
+``__setattr__`` and ``__delattr__`` and pickling's state as closures over the field names; and
+the slotted class made once.
 
 The class is what ``dataclass(frozen=True, slots=True)`` makes of the same definition (the
 same fields, ``__init__`` and its signature, ``__repr__``, ``__eq__``, ``__hash__``, frozen
@@ -19,8 +22,9 @@ method ``dataclasses`` would make or refuse, an annotation that is not a string 
 without ``from __future__ import annotations``) or that may be a ``ClassVar``, ``InitVar`` or
 ``KW_ONLY``, a ``field()`` with ``init=False`` or ``kw_only``, a default out of order or
 mutable, and a Python whose ``dataclasses`` lacks what is used here.  One difference is
-deliberate: setting an attribute that is not a field raises ``FrozenInstanceError``, where
-``dataclasses``' slotted class raises ``TypeError`` from ``super()``.
+deliberate: setting an attribute that is not a field raises ``FrozenInstanceError`` (and works
+on an instance of a subclass with a ``__dict__``), where ``dataclasses``' slotted class raises
+``TypeError`` from ``super()``, whose first argument is the class before slots.
 
 ``tests/test_records.py`` builds every record of certify again with ``dataclasses`` from the
 same source and compares the two classes: fields, signatures, methods, and what their
@@ -36,6 +40,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from certify.compiled import code_for
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from typing_extensions import dataclass_transform
 else:
 
@@ -148,23 +154,28 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
 
 
 def _source(fields: list[dataclasses.Field[Any]]) -> str:
-    """The methods of a record with ``fields``, as one function that makes them; the text
-    depends only on the fields' names and kinds, so records of one shape share its code."""
+    """``__init__``, ``__eq__`` and ``__hash__`` of a record with ``fields``, as one function
+    that makes them (the methods every comparison and dictionary runs, written out as
+    ``dataclasses`` writes them); the text depends only on the fields' names and kinds, so
+    records of one shape share its code."""
     defaults = [f"__default_{f.name}" for f in fields if _has_default(f)]
+    compared = [f.name for f in fields if f.compare]
+    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+
+    def row(owner: str, chosen: list[str]) -> str:
+        return "(" + "".join(f"{owner}.{name}," for name in chosen) + ")"
+
     return "\n".join(
         (
-            "def __record__(__set, __frozen, __factory, __running, __ident"
-            + "".join(f", {name}" for name in defaults)
-            + "):",
-            " __cls = None",
+            "def __record__(__set, __factory" + "".join(f", {name}" for name in defaults) + "):",
             *_init(fields),
-            *_compared(fields),
-            *_frozen(tuple(f.name for f in fields)),
-            " def __owner(cls):",
-            "  nonlocal __cls",
-            "  __cls = cls",
-            " return (__init__, __repr__, __eq__, __hash__, __setattr__, __delattr__,"
-            " __getstate__, __setstate__), __owner",
+            " def __eq__(self, other):",
+            "  if other.__class__ is self.__class__:",
+            f"   return {row('self', compared)} == {row('other', compared)}",
+            "  return NotImplemented",
+            " def __hash__(self):",
+            f"  return hash({row('self', hashed)})",
+            " return __init__, __eq__, __hash__",
             "",
         )
     )
@@ -188,52 +199,50 @@ def _init(fields: list[dataclasses.Field[Any]]) -> list[str]:
     return [f" def __init__({', '.join(parameters)}):", *(body or ["  pass"])]
 
 
-def _compared(fields: list[dataclasses.Field[Any]]) -> list[str]:
-    """``__repr__`` (``...`` for itself inside itself), ``__eq__`` and ``__hash__``, over the
-    fields each takes, as ``dataclasses`` writes them."""
-    shown = ", ".join(f"{f.name}={{self.{f.name}!r}}" for f in fields if f.repr)
-    compared = [f.name for f in fields if f.compare]
-    hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
+def _shown(shown: tuple[str, ...]) -> Callable[[Any], str]:
+    """``__repr__`` over the fields ``shown``, ``...`` for the record inside itself."""
+    running: set[tuple[int, int]] = set()
 
-    def row(owner: str, chosen: list[str]) -> str:
-        return "(" + "".join(f"{owner}.{name}," for name in chosen) + ")"
+    def __repr__(self: Any) -> str:
+        key = id(self), get_ident()
+        if key in running:
+            return "..."
+        running.add(key)
+        try:
+            values = ", ".join([f"{name}={getattr(self, name)!r}" for name in shown])
+            return f"{self.__class__.__qualname__}({values})"
+        finally:
+            running.discard(key)
 
-    return [
-        " def __repr__(self):",
-        "  key = id(self), __ident()",
-        "  if key in __running:",
-        "   return '...'",
-        "  __running.add(key)",
-        "  try:",
-        f'   return self.__class__.__qualname__ + f"({shown})"',
-        "  finally:",
-        "   __running.discard(key)",
-        " def __eq__(self, other):",
-        "  if other.__class__ is self.__class__:",
-        f"   return {row('self', compared)} == {row('other', compared)}",
-        "  return NotImplemented",
-        " def __hash__(self):",
-        f"  return hash({row('self', hashed)})",
-    ]
+    return __repr__
 
 
-def _frozen(names: tuple[str, ...]) -> list[str]:
-    """``__setattr__`` and ``__delattr__`` that refuse, and the state pickling uses."""
-    return [
-        " def __setattr__(self, name, value):",
-        f"  if type(self) is __cls or name in {names!r}:",
-        "   raise __frozen(f'cannot assign to field {name!r}')",
-        "  super(__cls, self).__setattr__(name, value)",
-        " def __delattr__(self, name):",
-        f"  if type(self) is __cls or name in {names!r}:",
-        "   raise __frozen(f'cannot delete field {name!r}')",
-        "  super(__cls, self).__delattr__(name)",
-        " def __getstate__(self):",
-        f"  return [{', '.join(f'self.{name}' for name in names)}]",
-        " def __setstate__(self, state):",
-        f"  for name, value in zip({names!r}, state):",
-        "   __set(self, name, value)",
-    ]
+def _frozen(names: tuple[str, ...]) -> tuple[Callable[..., Any], ...]:
+    """``__setattr__`` and ``__delattr__`` that refuse, the state pickling uses, and how the
+    first two learn their class once it is made."""
+    owner: list[type] = []
+    setter = object.__setattr__
+
+    def __setattr__(self: Any, name: str, value: Any) -> None:
+        cls: type = owner[0]
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)  # type: ignore[arg-type]
+
+    def __delattr__(self: Any, name: str) -> None:
+        cls: type = owner[0]
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)  # type: ignore[arg-type]
+
+    def __getstate__(self: Any) -> list[Any]:
+        return [getattr(self, name) for name in names]
+
+    def __setstate__(self: Any, state: list[Any]) -> None:
+        for name, value in zip(names, state):
+            setter(self, name, value)
+
+    return __setattr__, __delattr__, __getstate__, __setstate__, owner.append
 
 
 def _has_default(field: dataclasses.Field[Any]) -> bool:
@@ -251,22 +260,22 @@ def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
         for f in fields
         if _has_default(f)
     ]
-    methods, owner = space["__record__"](
-        object.__setattr__, dataclasses.FrozenInstanceError, _FACTORY, set(), get_ident, *defaults
-    )
-    namespace = dict(cls.__dict__)
-    for name in ("__dict__", "__weakref__", *(f.name for f in fields)):
-        namespace.pop(name, None)
+    init, eq, hash_ = space["__record__"](object.__setattr__, _FACTORY, *defaults)
+    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
     names = tuple(f.name for f in fields)
+    *frozen, owner = _frozen(names)
+    namespace = dict(cls.__dict__)
+    for name in ("__dict__", "__weakref__", *names):
+        namespace.pop(name, None)
     namespace["__slots__"] = names
     namespace["__match_args__"] = names
     namespace["__dataclass_fields__"] = {f.name: f for f in fields}
     namespace["__dataclass_params__"] = _PARAMS
     qualname = cls.__qualname__
-    for method in methods:
+    shown = _shown(tuple(f.name for f in fields if f.repr))
+    for method in (init, shown, eq, hash_, *frozen):
         method.__qualname__ = f"{qualname}.{method.__name__}"
         namespace[method.__name__] = method
-    methods[0].__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
     slotted = type(cls.__name__, (object,), namespace)
     slotted.__qualname__ = qualname
     owner(slotted)

@@ -183,3 +183,11 @@ def test_no_cache_where_files_have_no_owner_to_check(monkeypatch: pytest.MonkeyP
     assert compiled.cache_file() is not None or os.path.expanduser("~") == "~"
     monkeypatch.delattr(os, "getuid")  # as on Windows
     assert compiled.cache_file() is None
+
+
+def test_each_version_of_certify_has_its_own_cache_file() -> None:
+    import certify
+
+    path = compiled.cache_file()
+    assert path is None or f"method-code-{certify.__version__}-" in os.path.basename(path)
+    assert path is None or os.path.basename(path).endswith(f"-{sys.hexversion:x}.bin")

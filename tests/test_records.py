@@ -290,3 +290,18 @@ def test_records_of_one_shape_share_their_code() -> None:
     b: Any = build('@record\nclass Point:\n    """B."""\n    x: str\n')
     assert a.__init__.__code__ is b.__init__.__code__
     assert a("1") != b("1")  # different classes, never equal
+
+
+def test_a_subclass_keeps_its_own_attributes_and_the_fields_frozen() -> None:
+    point: Any = build(PLAIN)
+
+    class Labelled(point):  # type: ignore[misc]  # no slots: its instances have a __dict__
+        pass
+
+    p = Labelled(1)
+    p.extra = "kept"
+    assert p.extra == "kept" and repr(p).endswith("Labelled(x=1, y=3, tags=[], label='')")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.x = 2
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        point(1).extra = "refused"
