@@ -56,9 +56,10 @@ def test_a_loaded_parser_parses_as_the_built_one(
     text = GRAMMARS[name]()
     built = Lark(text, cache=True, **grammar.OPTIONS)
     regexes.use_in(built)
-    saved_parser.save(text, grammar.OPTIONS, built)
+    saved_parser.save(text, grammar.OPTIONS, built)  # compacted, then saved
     loaded = saved_parser.load(text, grammar.OPTIONS)
     assert loaded is not None and loaded is not built
+    built = Lark(text, cache=True, **grammar.OPTIONS)  # the reference: Lark's, not compacted
     contextual = loaded.parser.lexer
     lexers = [*contextual.lexers.values(), contextual.root_lexer]
     assert all(x.re is regexes.CACHED for x in lexers)  # the one instance, not a copy
@@ -104,3 +105,19 @@ def test_the_second_run_loads_what_the_first_saved(tmp_path: Path) -> None:
     (kept,) = (tmp_path / "certify").glob("parser-*")
     assert kept.stat().st_mode & 0o077 == 0
     assert run() == {"loaded": 1, "saved": 0, "sentences": 2}
+
+
+def test_equal_actions_and_sets_are_kept_once() -> None:
+    parser = Lark(grammar.grammar_text(), cache=True, **grammar.OPTIONS)
+    states = parser.parser.parser.parser.parse_table.states
+    entries = [action for row in states.values() for action in row.values()]
+    before = len({id(action) for action in entries})
+    assert saved_parser.compact(parser) > 5_000
+    after = {id(action) for row in states.values() for action in row.values()}
+    assert len(after) == len(set(entries)) < before  # one object per distinct action
+    assert [action for row in states.values() for action in row.values()] == entries
+    lexers = parser.parser.lexer.lexers.values()
+    assert len({id(lexer.ignore_types) for lexer in lexers}) == len(
+        {lexer.ignore_types for lexer in lexers}
+    )
+    assert saved_parser.compact(parser) == 0  # nothing left to share
