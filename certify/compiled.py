@@ -42,7 +42,14 @@ LIMIT = 2_000
 """At most this many entries in a cache file (certify's records and dataclasses need some 200;
 past the limit, a development tree whose sources keep changing, the file starts over)."""
 
+_loaded: dict[str, CodeType] = {}
+"""The file's entries not run yet: each is dropped once run, so that the sources and the code
+that made a class do not stay in memory for the rest of the process."""
 _known: dict[str, CodeType] = {}
+"""Compiled in this process: what the file lacks, written at exit (merged with the file)."""
+_used: set[int] = set()
+"""The hashes of the sources taken from the file (one asked for again is in the file already;
+a hash shared by a new source only means compiling that one at each start)."""
 _state = {"installed": False, "loaded": False, "new": False}
 
 
@@ -76,10 +83,13 @@ def code_for(source: str, filename: str = "<string>") -> CodeType:
     ``--version`` needs none), or compiled and kept for the cache."""
     if not _state["loaded"]:
         _state["loaded"] = True
-        _known.update(_load(cache_file()))
-    code = _known.get(source)
-    if code is None:
-        code = compile(source, filename, "exec", dont_inherit=True)  # not this module's futures
+        _loaded.update(_load(cache_file()))
+    code = _known.get(source) or _loaded.pop(source, None)
+    if code is not None:
+        _used.add(hash(source))
+        return code
+    code = compile(source, filename, "exec", dont_inherit=True)  # not this module's futures
+    if hash(source) not in _used:
         _known[source] = code
         _state["new"] = True
     return code

@@ -27,9 +27,10 @@ class Theirs:  # a class of another module: compiled as always, never cached
 
 w = TextWarning(2, 5, "a warning")
 same = hash(w) == hash(TextWarning(2, 5, "a warning"))
-theirs = any("Theirs" in source for source in compiled._known)
+theirs = any("Theirs" in source for source in [*compiled._known, *compiled._loaded])
 print(json.dumps({"new": compiled._state["new"], "repr": repr(w), "hash": same,
-                  "file": compiled.cache_file(), "theirs": theirs, "known": len(compiled._known)}))
+                  "file": compiled.cache_file(), "theirs": theirs, "known": len(compiled._known),
+                  "used": len(compiled._used), "left": len(compiled._loaded)}))
 """
 
 
@@ -54,7 +55,10 @@ def test_the_second_run_compiles_nothing(tmp_path: Path) -> None:
     assert first["repr"] == second["repr"]
     assert "TextWarning(" in str(first["repr"]) and second["hash"] is True
     assert first["theirs"] is second["theirs"] is False
-    assert isinstance(second["known"], int) and second["known"] > 10  # one per shape of record
+    assert isinstance(first["known"], int) and first["known"] > 10  # one per shape of record
+    assert second["known"] == 0  # nothing compiled the second time
+    assert second["used"] == first["known"]  # the same sources, each from the file
+    assert second["left"] == 0  # each entry of the file run once, then dropped
 
 
 DEFERRED = """
@@ -65,7 +69,8 @@ from certify import compiled
 from certify.report import TextWarning  # imports dataclasses: patched as it is loaded
 import dataclasses
 print(json.dumps({"before": before, "patched": dataclasses.exec is compiled.cached_exec,
-                  "known": len(compiled._known), "repr": repr(TextWarning("w", 2, 5)),
+                  "known": len(compiled._known) + len(compiled._used),
+                  "repr": repr(TextWarning("w", 2, 5)),
                   "source": "def dataclass(" in dataclasses.__loader__.get_source("dataclasses"),
                   "finders": sum(type(f).__name__ == "_WhenImported" for f in sys.meta_path)}))
 """
@@ -102,6 +107,8 @@ def test_classes_made_through_the_cache_behave_as_the_standard_ones(
     monkeypatch.setitem(sys.modules, module.__name__, module)
     exec(compile(source, "certify/test_point.py", "exec"), module.__dict__)
     assert any("y_point" in k for k in compiled._known)  # its methods went through the cache
+    exec(compile(source, "certify/test_point.py", "exec"), module.__dict__)  # looked up again
+    assert any("y_point" in k for k in compiled._known)  # compiled here: kept for the file
     point: Any = module.Point
     p = point(1)
     assert (p.x, p.y_point, repr(p)) == (1, 3, "Point(x=1, y_point=3)")
@@ -191,3 +198,23 @@ def test_each_version_of_certify_has_its_own_cache_file() -> None:
     path = compiled.cache_file()
     assert path is None or f"method-code-{certify.__version__}-" in os.path.basename(path)
     assert path is None or os.path.basename(path).endswith(f"-{sys.hexversion:x}.bin")
+
+
+def test_a_source_of_the_file_asked_for_twice_is_not_written_again(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    source = "def __create_fn__():\n def f(self):\n  return 7\n return f"
+    code = compile(source, "<string>", "exec", dont_inherit=True)
+    monkeypatch.setattr(compiled, "_loaded", {source: code})
+    monkeypatch.setattr(compiled, "_known", {})
+    monkeypatch.setattr(compiled, "_used", set())
+    monkeypatch.setitem(compiled._state, "loaded", True)
+    monkeypatch.setitem(compiled._state, "new", False)
+    assert compiled.code_for(source) is code
+    assert compiled._loaded == {}  # dropped once run
+    again = compiled.code_for(source)  # two records of one shape: compiled the second time
+    assert again.co_code == code.co_code
+    assert compiled._state["new"] is False and compiled._known == {}  # the file has it
+    other = "x = 8"
+    compiled.code_for(other)
+    assert compiled._state["new"] is True and other in compiled._known  # this one it lacks

@@ -17,19 +17,27 @@ from lark import Lark
 
 from certify.syntax import regexes
 from certify.syntax.grammar import OPTIONS, grammar_text, parser
-from certify.syntax.parse import read_document
 from tests.caching import run_with_cache
 from tests.paths import SAMPLES
 
 
-def read_every_sample() -> None:
+def test_every_kept_program_builds_the_pattern_re_compiles(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(regexes, "_loaded", {})  # no file: every program compiled here
+    monkeypatch.setattr(regexes, "_known", {})
+    monkeypatch.setattr(regexes, "_used", set())
+    monkeypatch.setitem(regexes._state, "loaded", True)
+    monkeypatch.setitem(regexes._state, "new", True)  # nothing to write at exit
+    bare = Lark(grammar_text(), cache=True, **OPTIONS)  # its scanners not built yet
+    regexes.use_in(bare)
     for path in sorted(SAMPLES.rglob("*.txt")):
-        with contextlib.suppress(Exception):  # a text of errors was lexed all the same
-            read_document(path.read_text(encoding="utf-8"), str(path))
-
-
-def test_every_kept_program_builds_the_pattern_re_compiles() -> None:
-    read_every_sample()
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for start in ("statement", "question"):
+                with contextlib.suppress(
+                    Exception
+                ):  # a line of another kind was lexed all the same
+                    bare.parse(line.split("#", 1)[0].strip().rstrip(".?"), start=start)
     kept = dict(regexes._known)
     assert len(kept) > 20  # the scanners of many parser states went through the cache
     for (pattern, flags), program in kept.items():
@@ -52,7 +60,9 @@ def test_every_lexer_of_the_parser_uses_the_cache() -> None:
 
 
 def test_a_program_the_matcher_refuses_is_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(regexes, "_known", {("(?P<A>ab)|c", 0): (0, [12345, 1], 0, {}, (None,))})
+    monkeypatch.setattr(regexes, "_loaded", {("(?P<A>ab)|c", 0): (0, [12345, 1], 0, {}, (None,))})
+    monkeypatch.setattr(regexes, "_known", {})
+    monkeypatch.setattr(regexes, "_used", set())
     monkeypatch.setitem(regexes._state, "loaded", True)
     monkeypatch.setitem(regexes._state, "new", True)  # nothing to write at exit
     built = regexes.compile_cached("(?P<A>ab)|c")
@@ -70,7 +80,8 @@ import json, sys
 from certify.syntax import regexes
 from certify.syntax.parse import read_document
 read_document("Ana is in the kitchen or the garden. Where is Ana? x + y = 10.")
-print(json.dumps({"new": regexes._state["new"], "known": len(regexes._known)}))
+print(json.dumps({"new": regexes._state["new"], "known": len(regexes._known),
+                  "used": len(regexes._used), "left": len(regexes._loaded)}))
 """
 
 
@@ -83,4 +94,17 @@ def test_a_second_run_compiles_none_of_what_the_first_kept(tmp_path: Path) -> No
     assert first["new"] is True and isinstance(first["known"], int) and first["known"] > 5
     (kept,) = (tmp_path / "certify").glob("lexer-programs-*.bin")
     assert kept.stat().st_mode & 0o077 == 0  # the user's own, like the method cache
-    assert run() == {"new": False, "known": first["known"]}
+    assert run() == {"new": False, "known": 0, "used": first["known"], "left": 0}
+
+
+def test_a_program_of_the_file_is_dropped_once_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    key = ("(?P<A>ab)|cd", 0)
+    monkeypatch.setattr(regexes, "_loaded", {key: regexes.program(*key)})
+    monkeypatch.setattr(regexes, "_known", {})
+    monkeypatch.setattr(regexes, "_used", set())
+    monkeypatch.setitem(regexes._state, "loaded", True)
+    monkeypatch.setitem(regexes._state, "new", False)
+    assert regexes.compile_cached(*key) == re.compile(*key)
+    assert regexes._loaded == {}  # the pattern keeps its own copy of the program
+    assert regexes.compile_cached(*key) == re.compile(*key)  # again: compiled by re
+    assert regexes._state["new"] is False and regexes._known == {}  # the file has it

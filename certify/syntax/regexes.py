@@ -54,7 +54,13 @@ LIMIT = 5_000
 Program = tuple[int, list[int], int, dict[str, int], tuple[Any, ...]]
 """What ``_sre.compile`` takes after the pattern: flags, code, groups, group names both ways."""
 
+_loaded: dict[tuple[str, int], Program] = {}
+"""The file's programs not used yet: each is dropped once its pattern is built (the pattern
+keeps its own copy), so that the lists of integers do not stay in memory."""
 _known: dict[tuple[str, int], Program] = {}
+"""Compiled in this process: what the file lacks, written at exit (merged with the file)."""
+_used: set[int] = set()
+"""The hashes of the keys taken from the file (see ``certify.compiled._used``)."""
 _state = {"loaded": False, "new": False}
 
 
@@ -79,15 +85,20 @@ def compile_cached(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
         _state["loaded"] = True
         for key, value in read_cache(cache_file(KIND)).items():
             if isinstance(key, tuple) and isinstance(value, tuple):
-                _known[key] = value
+                _loaded[key] = value
     key = (pattern, flags)
-    kept = _known.get(key)
+    kept = _known.get(key) or _loaded.pop(key, None)
     if kept is not None:
         try:
-            return _sre.compile(pattern, *kept)  # type: ignore[no-any-return]
+            built: re.Pattern[Any] = _sre.compile(pattern, *kept)
         except Exception:  # a program this Python's matcher refuses: compile it again
-            del _known[key]
+            _known.pop(key, None)
+        else:
+            _used.add(hash(key))
+            return built
     compiled = re.compile(pattern, flags)  # raises re.error as re does
+    if hash(key) in _used:
+        return compiled  # the file has it
     try:
         _known[key] = program(pattern, flags)
     except Exception:  # an ``re`` of another shape: nothing kept, nothing lost
