@@ -251,16 +251,39 @@ def _has_default(field: dataclasses.Field[Any]) -> bool:
     )
 
 
+_shapes: dict[tuple[Any, ...], Callable[..., Any]] = {}
+"""The function that makes the methods of each shape of record met in this process."""
+
+
+def _maker(fields: list[dataclasses.Field[Any]]) -> Callable[..., Any]:
+    """The function of ``_source(fields)``: made once per shape in a process (the code cache
+    drops an entry once used), from the code cache."""
+    shape = tuple(
+        (
+            f.name,
+            f.default_factory is not dataclasses.MISSING,
+            f.default is not dataclasses.MISSING,
+            f.compare,
+            f.compare if f.hash is None else f.hash,
+        )
+        for f in fields
+    )
+    maker = _shapes.get(shape)
+    if maker is None:
+        space: dict[str, Any] = {}
+        exec(code_for(_source(fields), "<certify.records>"), {"__builtins__": __builtins__}, space)
+        maker = _shapes[shape] = space["__record__"]
+    return maker
+
+
 def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
     """The slotted class of ``cls`` with its record methods, made once."""
-    space: dict[str, Any] = {}
-    exec(code_for(_source(fields), "<certify.records>"), {"__builtins__": __builtins__}, space)
     defaults = [
         f.default_factory if f.default_factory is not dataclasses.MISSING else f.default
         for f in fields
         if _has_default(f)
     ]
-    init, eq, hash_ = space["__record__"](object.__setattr__, _FACTORY, *defaults)
+    init, eq, hash_ = _maker(fields)(object.__setattr__, _FACTORY, *defaults)
     init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
     names = tuple(f.name for f in fields)
     *frozen, owner = _frozen(names)

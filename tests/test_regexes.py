@@ -26,7 +26,7 @@ def test_every_kept_program_builds_the_pattern_re_compiles(
 ) -> None:
     monkeypatch.setattr(regexes, "_loaded", {})  # no file: every program compiled here
     monkeypatch.setattr(regexes, "_known", {})
-    monkeypatch.setattr(regexes, "_used", set())
+    monkeypatch.setattr(regexes, "_built", {})
     monkeypatch.setitem(regexes._state, "loaded", True)
     monkeypatch.setitem(regexes._state, "new", True)  # nothing to write at exit
     bare = Lark(grammar_text(), cache=True, **OPTIONS)  # its scanners not built yet
@@ -62,7 +62,7 @@ def test_every_lexer_of_the_parser_uses_the_cache() -> None:
 def test_a_program_the_matcher_refuses_is_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(regexes, "_loaded", {("(?P<A>ab)|c", 0): (0, [12345, 1], 0, {}, (None,))})
     monkeypatch.setattr(regexes, "_known", {})
-    monkeypatch.setattr(regexes, "_used", set())
+    monkeypatch.setattr(regexes, "_built", {})
     monkeypatch.setitem(regexes._state, "loaded", True)
     monkeypatch.setitem(regexes._state, "new", True)  # nothing to write at exit
     built = regexes.compile_cached("(?P<A>ab)|c")
@@ -81,7 +81,7 @@ from certify.syntax import regexes
 from certify.syntax.parse import read_document
 read_document("Ana is in the kitchen or the garden. Where is Ana? x + y = 10.")
 print(json.dumps({"new": regexes._state["new"], "known": len(regexes._known),
-                  "used": len(regexes._used), "left": len(regexes._loaded)}))
+                  "built": len(regexes._built), "left": len(regexes._loaded)}))
 """
 
 
@@ -94,17 +94,18 @@ def test_a_second_run_compiles_none_of_what_the_first_kept(tmp_path: Path) -> No
     assert first["new"] is True and isinstance(first["known"], int) and first["known"] > 5
     (kept,) = (tmp_path / "certify").glob("lexer-programs-*.bin")
     assert kept.stat().st_mode & 0o077 == 0  # the user's own, like the method cache
-    assert run() == {"new": False, "known": 0, "used": first["known"], "left": 0}
+    assert run() == {"new": False, "known": 0, "built": first["known"], "left": 0}
 
 
 def test_a_program_of_the_file_is_dropped_once_built(monkeypatch: pytest.MonkeyPatch) -> None:
     key = ("(?P<A>ab)|cd", 0)
     monkeypatch.setattr(regexes, "_loaded", {key: regexes.program(*key)})
     monkeypatch.setattr(regexes, "_known", {})
-    monkeypatch.setattr(regexes, "_used", set())
+    monkeypatch.setattr(regexes, "_built", {})
     monkeypatch.setitem(regexes._state, "loaded", True)
     monkeypatch.setitem(regexes._state, "new", False)
-    assert regexes.compile_cached(*key) == re.compile(*key)
+    built = regexes.compile_cached(*key)
+    assert built == re.compile(*key)
     assert regexes._loaded == {}  # the pattern keeps its own copy of the program
-    assert regexes.compile_cached(*key) == re.compile(*key)  # again: compiled by re
+    assert regexes.compile_cached(*key) is built  # asked again (another parser state)
     assert regexes._state["new"] is False and regexes._known == {}  # the file has it

@@ -59,8 +59,9 @@ _loaded: dict[tuple[str, int], Program] = {}
 keeps its own copy), so that the lists of integers do not stay in memory."""
 _known: dict[tuple[str, int], Program] = {}
 """Compiled in this process: what the file lacks, written at exit (merged with the file)."""
-_used: set[int] = set()
-"""The hashes of the keys taken from the file (see ``certify.compiled._used``)."""
+_built: dict[tuple[str, int], re.Pattern[Any]] = {}
+"""The patterns built in this process (the lexers of several parser states may ask for the same
+one: it is built once, as ``re``'s own cache would)."""
 _state = {"loaded": False, "new": False}
 
 
@@ -87,18 +88,20 @@ def compile_cached(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
             if isinstance(key, tuple) and isinstance(value, tuple):
                 _loaded[key] = value
     key = (pattern, flags)
-    kept = _known.get(key) or _loaded.pop(key, None)
+    built = _built.get(key)
+    if built is not None:
+        return built
+    kept = _loaded.pop(key, None)
     if kept is not None:
         try:
-            built: re.Pattern[Any] = _sre.compile(pattern, *kept)
+            built = _sre.compile(pattern, *kept)
         except Exception:  # a program this Python's matcher refuses: compile it again
-            _known.pop(key, None)
+            pass
         else:
-            _used.add(hash(key))
-            return built
+            _built[key] = built
+            return built  # type: ignore[no-any-return]
     compiled = re.compile(pattern, flags)  # raises re.error as re does
-    if hash(key) in _used:
-        return compiled  # the file has it
+    _built[key] = compiled
     try:
         _known[key] = program(pattern, flags)
     except Exception:  # an ``re`` of another shape: nothing kept, nothing lost
