@@ -305,3 +305,19 @@ def test_a_subclass_keeps_its_own_attributes_and_the_fields_frozen() -> None:
         p.x = 2
     with pytest.raises(dataclasses.FrozenInstanceError):
         point(1).extra = "refused"
+
+
+def test_a_shape_met_twice_takes_its_code_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    asked: list[str] = []
+
+    def counting(source: str, filename: str = "<string>") -> Any:
+        asked.append(source)
+        return compile(source, filename, "exec", dont_inherit=True)
+
+    monkeypatch.setattr(records, "code_for", counting)
+    shape = '@record\nclass Point:\n    """{}."""\n    twice_met: int\n    other_field: str = ""\n'
+    first: Any = build(shape.format("A"))
+    second: Any = build(shape.format("B"))
+    assert len(asked) == 1  # the cache drops an entry once used: asking twice would compile
+    assert first.__init__.__code__ is second.__init__.__code__
+    assert first(1) != second(1) and second(1).other_field == ""
