@@ -15,7 +15,6 @@ import re
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 from certify.syntax.catalogue import terminal_words
-from certify.syntax.forms import PUZZLE_QUESTIONS, PUZZLE_STATEMENTS, QUESTIONS, STATEMENTS
 
 _ORDER = ("WORD", "IS", "ARE", "IN", "NOT", "THE", "AND", "OR", "$END")
 
@@ -48,12 +47,16 @@ def _tokens(text: str) -> list[str]:
 
 def closest_form(text: str, question: bool = False) -> str:
     """The supported example most similar to ``text``."""
+    from certify.syntax.forms import QUESTIONS, STATEMENTS  # only for a sentence in error
+
     candidates = [q[1] for q in QUESTIONS] if question else [s[2] for s in STATEMENTS]
     return _closest(text, candidates)
 
 
 def closest_puzzle_form(text: str, question: bool = False) -> str:
     """The puzzle example most similar to ``text`` (in a text that declares a row)."""
+    from certify.syntax.forms import PUZZLE_QUESTIONS, PUZZLE_STATEMENTS
+
     candidates = [q[1] for q in PUZZLE_QUESTIONS] if question else [s[1] for s in PUZZLE_STATEMENTS]
     return _closest(text, candidates)
 

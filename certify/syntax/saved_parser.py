@@ -20,7 +20,6 @@ Lark built and one loaded, and compares the trees.
 
 from __future__ import annotations
 
-import glob
 import hashlib
 import importlib
 import io
@@ -93,6 +92,8 @@ def save(text: str, options: dict[str, Any], parser: Lark) -> None:
         _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
         write_bytes(path, buffer.getvalue())
         _state["saved"] += 1
+        import glob  # only when a parser is saved
+
         kept = sorted(glob.glob(os.path.join(os.path.dirname(path), "parser-*")), key=_age)
         for old in kept[:-KEEP]:
             os.unlink(old)
