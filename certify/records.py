@@ -121,8 +121,10 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
         or any(name in namespace for name in _MADE)
     ):
         return None
-    annotations = namespace.get("__annotations__", {})
-    fields: list[dataclasses.Field[Any]] = []
+    annotations = namespace.get("__annotations__")
+    if not isinstance(annotations, dict):
+        return None  # no fields, or a Python whose annotations are made lazily
+    found: list[tuple[str, str, dataclasses.Field[Any]]] = []
     defaulted = False
     for name, kind in annotations.items():
         if not isinstance(kind, str) or any(word in kind for word in _DOUBTFUL):
@@ -132,25 +134,22 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
             if value.init is not True or value.kw_only is not dataclasses.MISSING:
                 return None
             field = value
+        elif value is not dataclasses.MISSING and hasattr(type(value), "__set_name__"):
+            return None  # a descriptor
         else:
-            if value is not dataclasses.MISSING and (
-                value.__class__.__hash__ is None or hasattr(type(value), "__set_name__")
-            ):
-                return None  # mutable (``dataclasses`` refuses it) or a descriptor
             field = dataclasses.field(default=value)
-        has_default = (
-            field.default is not dataclasses.MISSING
-            or field.default_factory is not dataclasses.MISSING
-        )
-        if defaulted and not has_default:
+        if field.default is not dataclasses.MISSING and field.default.__class__.__hash__ is None:
+            return None  # mutable: ``dataclasses`` raises ValueError for it
+        if defaulted and not _has_default(field):
             return None  # ``dataclasses`` raises TypeError for it
-        defaulted = defaulted or has_default
+        defaulted = defaulted or _has_default(field)
+        found.append((name, kind, field))
+    for name, kind, field in found:  # only now: a shape left to ``dataclasses`` is untouched
         field.name = name
         field.type = kind
         field._field_type = _FIELD  # type: ignore[attr-defined]
         field.kw_only = False
-        fields.append(field)
-    return fields
+    return [field for _, _, field in found]
 
 
 def _source(fields: list[dataclasses.Field[Any]]) -> str:
