@@ -72,6 +72,7 @@ _MADE = frozenset(
         "__ge__",
         "__dataclass_fields__",
         "__dataclass_params__",
+        "__replace__",
     )
 )
 """Names ``dataclasses`` would make, keep or refuse: a class defining one is left to it."""
@@ -87,6 +88,8 @@ class _Template:
 
 
 _PARAMS = getattr(_Template, "__dataclass_params__", None)
+_REPLACE = getattr(dataclasses, "_replace", None)
+"""``copy.replace``'s method, which ``dataclasses`` gives every class from Python 3.13."""
 _usable = (
     _FIELD is not None
     and _FACTORY is not None
@@ -293,6 +296,8 @@ def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
     namespace["__match_args__"] = names
     namespace["__dataclass_fields__"] = {f.name: f for f in fields}
     namespace["__dataclass_params__"] = _PARAMS
+    if _REPLACE is not None:
+        namespace["__replace__"] = _REPLACE
     qualname = cls.__qualname__
     shown = _shown(tuple(f.name for f in fields if f.repr))
     for method in (init, shown, eq, hash_, *frozen):
