@@ -38,7 +38,6 @@ from certify.syntax.refusal import is_keyword as is_keyword
 from certify.syntax.refusal import not_a_number_name as not_a_number_name
 from certify.syntax.refusal import reads as reads
 from certify.syntax.refusal import syntax_error
-from certify.syntax.stepgame import is_template_text, parse_stepgame, stepgame_error
 
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
@@ -184,7 +183,7 @@ def read_document(source: str, file: str = "<text>", grid: bool = False) -> Docu
     deadline = run_limits.current()
     puzzle = any(p.end == "." and declares_row(p.text) for p in pieces)
     opening = next((p.text for p in pieces if p.end == "."), None)
-    templates = grid and not puzzle and opening is not None and is_template_text(opening)
+    templates = grid and not puzzle and opening is not None and _is_template_text(opening)
     grammar = "puzzle" if puzzle else "templates" if templates else ""
     for index, piece in enumerate(pieces):
         if index % 64 == 63:
@@ -311,8 +310,18 @@ def _built(text: str, line: int, column: int, start: str, end: str) -> Sentence 
     return node
 
 
+def _is_template_text(opening: str) -> bool:
+    """Whether a grid text opens with a StepGame template (the template grammar is loaded for
+    grid texts only)."""
+    from certify.syntax.stepgame import is_template_text
+
+    return is_template_text(opening)
+
+
 def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:
     """A sentence of a StepGame text, read with the template grammar only."""
+    from certify.syntax.stepgame import parse_stepgame, stepgame_error
+
     return _own_grammar(parse_stepgame, stepgame_error, text, line, column, start)
 
 
