@@ -89,8 +89,13 @@ def test_a_finite_text_loads_no_numeric_machinery(tmp_path: Path) -> None:
     assert not tops(modules) & {"numpy", "scipy", "rich", "json"}
     assert not modules & set(NUMERIC_DOMAINS)
     # the example sentences are for a sentence in error; a parser is saved only once; the
-    # StepGame templates are for grid texts
-    assert not modules & {"certify.syntax.forms", "glob", "certify.syntax.stepgame"}
+    # StepGame templates are for grid texts, the puzzle grammar for puzzle texts
+    assert not modules & {
+        "certify.syntax.forms",
+        "glob",
+        "certify.syntax.stepgame",
+        "certify.syntax.puzzle",
+    }
 
 
 def test_json_output_loads_no_rich(tmp_path: Path) -> None:

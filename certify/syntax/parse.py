@@ -31,13 +31,13 @@ from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
 from certify.syntax.located import ReservedWord
 from certify.syntax.openings import statement_core as statement_core
-from certify.syntax.puzzle import declares_row, parse_puzzle, puzzle_error
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement
 from certify.syntax.quotes import CLOSING, foreign_character, sentences_of
 from certify.syntax.refusal import is_keyword as is_keyword
 from certify.syntax.refusal import not_a_number_name as not_a_number_name
 from certify.syntax.refusal import reads as reads
 from certify.syntax.refusal import syntax_error
+from certify.syntax.rows import declares_row
 
 _EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
 _STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
@@ -328,6 +328,8 @@ def _template_sentence(text: str, line: int, column: int, start: str) -> Parsed:
 def _puzzle_sentence(text: str, line: int, column: int, start: str) -> Parsed:
     """A sentence of a puzzle text, read with the puzzle grammar only: a sentence it does not
     read is an error, never another grammar's reading of the same words."""
+    from certify.syntax.puzzle import parse_puzzle, puzzle_error  # for puzzle texts only
+
     return _own_grammar(parse_puzzle, puzzle_error, text, line, column, start)
 
 

@@ -20,9 +20,10 @@ from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.children import _as, _unexpected
 from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
-from certify.syntax.grammar import alternation, filled, lalr
+from certify.syntax.grammar import filled, lalr
 from certify.syntax.lexicon import count_value, puzzle_words
 from certify.syntax.located import WithMeta
+from certify.syntax.rows import declares_row as declares_row
 
 
 def puzzle_grammar_text() -> str:
@@ -41,17 +42,6 @@ def puzzle_grammar_text() -> str:
 def puzzle_parser() -> Lark:
     """The LALR parser of the puzzle language, built once per process."""
     return lalr(puzzle_grammar_text())
-
-
-@cache
-def _row_pattern() -> re.Pattern[str]:
-    counts = alternation(list(puzzle_words()["counts"]))
-    return re.compile(rf"\b(?:there\s+(?:are|were)|sells)\s+(?:{counts}|\d+)\s+\w", re.I)
-
-
-def declares_row(text: str) -> bool:
-    """Whether a statement may declare a row (a cheap test before any parsing)."""
-    return _row_pattern().search(text) is not None
 
 
 PuzzleChild: TypeAlias = (
