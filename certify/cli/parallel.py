@@ -35,6 +35,9 @@ WORKER_IMPORTS = (
     "certify.readout.conflicts",
     "certify.output.expect",
     "certify.output.results",
+    "certify.syntax.puzzle",  # imported for a puzzle text, a grid text, a sentence in error
+    "certify.syntax.stepgame",
+    "certify.syntax.forms",
 )
 
 if TYPE_CHECKING:
