@@ -40,7 +40,7 @@ class Readable:
 
     def of(self, pool: Variables) -> list[tuple[int, object]]:
         """Every readable variable of ``pool`` (the new ones looked at once)."""
-        top = int(pool.top)
+        top = pool.top
         if top > self.upto:
             found = pool.id2obj
             for number in range(self.upto + 1, top + 1):
