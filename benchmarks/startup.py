@@ -7,7 +7,8 @@ after the other, ``--runs`` times — and reported as the median wall time, the 
 per-pair ratios, which cancels most of the noise of a shared machine, and the median peak
 memory (the child's maximum resident set).  The rows peel the cost apart: importing typer;
 importing the three packages a text run cannot do without (typer for the command line, lark
-to parse, pysat to solve), which is the floor under every text row into a pipe, and the same
+to parse, python-sat's compiled solvers ``pysolvers`` to solve: ``certify.domains.cadical``),
+which is the floor under every text row into a pipe, and the same
 with rich, which a terminal's output adds; ``certify --version`` (answered before typer);
 ``certify missing.txt`` (typer parsing arguments and the solver layer that ``Options`` lives
 in, but no text read); ``--json``; the full text run (into a pipe, so without rich either);
@@ -132,11 +133,11 @@ Row = tuple[str, list[str], float | None, float | None]
 def rows(python: str, certify: str, text: str, time_text: str) -> list[Row]:
     """The commands whose start-up is compared, cheapest first."""
     # The command imports with the collector off (certify/__main__.py), so the floors do too.
-    floor = "import gc; gc.disable(); import typer, lark, pysat.solvers, pysat.card"
+    floor = "import gc; gc.disable(); import typer, lark, pysolvers"
     terminal = floor + ", rich.console"
     return [
         ("python -c 'import typer'", [python, "-c", "import typer"], None, None),
-        ("floor: import typer, lark, pysat", [python, "-c", floor], None, None),
+        ("floor: import typer, lark, pysolvers", [python, "-c", floor], None, None),
         ("floor on a terminal: and rich", [python, "-c", terminal], None, None),
         ("certify --version", [certify, "--version"], VERSION_TARGET, None),
         ("certify missing.txt (typer parses; no text read)", [certify, "missing.txt"], None, None),

@@ -57,7 +57,7 @@ Item = tuple[int, str, str]
 """A text to certify: its index in the batch, its path and its text."""
 
 
-WARM = ("certify.pipeline", *(f"certify.domains.{d}" for d in DOMAINS), "pysat.solvers")
+WARM = ("certify.pipeline", *(f"certify.domains.{d}" for d in (*DOMAINS, "cadical")), "pysolvers")
 """What a worker imports when it joins (numpy and scipy come with the numeric domains)."""
 
 

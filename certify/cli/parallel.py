@@ -28,7 +28,9 @@ from certify.errors import CertifyError
 # imported in the parent before the fork, or every worker would import each of them again.
 # tests/test_parallel_imports.py checks that certifying the samples imports nothing more.
 WORKER_IMPORTS = (
-    "pysat.solvers",  # imported at the first SAT solver or cardinality constraint
+    "certify.domains.cadical",  # imported at the first SAT solver
+    "pysolvers",
+    "pysat.solvers",  # for a conflict's explanation (``readout.conflicts``)
     "pysat.card",
     "certify.readout.numeric_answer",
     "certify.readout.numeric_conflict",

@@ -30,7 +30,7 @@ from certify.meaning.space import candidate_edges, grounded, location_domain, re
 from certify.numeric import LinearConstraint, LinearExpr
 
 if TYPE_CHECKING:
-    from pysat.solvers import Solver
+    from certify.domains.cadical import SatSolver
 
 SLICE = 1_000
 """Conflicts of the first solver slice between two looks at the deadline."""
@@ -79,7 +79,7 @@ class Encoding:
             self.clauses, self.cache, self.pool = [], {}, Variables()
             raise
         self.statement_of = {sel: s for sel, (s, _) in zip(self.selectors, self.grounded)}
-        self._solver: Solver | None = None  # made on first use (``solver``)
+        self._solver: SatSolver | None = None  # made on first use (``solver``)
         self._solver_name = solver
         self._first = self._added = len(self.clauses)
         self._phased = len(self.atoms)
@@ -284,16 +284,14 @@ class Encoding:
             self._prefer_false()
 
     @property
-    def solver(self) -> Solver:
+    def solver(self) -> SatSolver:
         """The solver, made on first use with the clauses and phases the encoding was built with
         (``sync`` sends it the rest); a ``trivial`` encoding (numbers only) never needs one,
         nor imports python-sat (``variables``)."""
         if self._solver is None:
-            from pysat.solvers import Solver
+            from certify.domains import cadical
 
-            self._solver = Solver(
-                name=self._solver_name, bootstrap_with=self.clauses[: self._first]
-            )
+            self._solver = cadical.make(self._solver_name, self.clauses[: self._first])
             self._set_phases(self._first_phases)
         return self._solver
 
