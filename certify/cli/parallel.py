@@ -33,6 +33,10 @@ WORKER_IMPORTS = (
     "pysat.solvers",  # for a conflict's explanation (``readout.conflicts``)
     "pysat.card",
     "certify.readout.numeric_answer",
+    "certify.domains.interval",  # each numeric domain at its first group (``classify.DOMAINS``)
+    "certify.domains.dbm",
+    "certify.domains.octagon",
+    "certify.domains.linear",
     "certify.readout.numeric_conflict",
     "certify.readout.conflicts",
     "certify.output.expect",

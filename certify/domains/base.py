@@ -184,6 +184,11 @@ class NumericDomain(ABC):
         names.update((n, None) for c in extra for n, _ in c.terms)
         return {name: point.get(name, ZERO) for name in names}
 
+    def known_point(self) -> dict[str, Fraction] | None:
+        """A point known without solving, not yet checked; only the linear domain keeps one
+        (its elimination's back-substitution), the others None."""
+        return None
+
     def integral(self, point: Point) -> bool:
         """Whether the integer variables are integral at ``point`` (``satisfies``'s first test)."""
         integers = self._integers

@@ -5,28 +5,45 @@ constraints into independent groups (connected by shared variables), ``classify`
 smallest fragment a group lies in, in the order interval -> dbm -> octagon -> linear, with the
 reason in words, and ``DOMAINS`` maps the names to the domain classes.  ``build`` lets a caller
 force any domain, including one too weak to be exact, which then answers with a sound outer
-set and ``exact = False``.
+set and ``exact = False``.  A domain's module is imported when its class is first asked for: a
+text of differences loads neither the octagon nor the linear domain (nor Fourier-Motzkin and
+the integer search under it).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import importlib
+from collections.abc import Iterator, Mapping, Sequence
 
 from certify.domains.base import NumericDomain
-from certify.domains.dbm import DifferenceBoundMatrix
 from certify.domains.fragments import mixed_components, representatives, shape
-from certify.domains.interval import IntervalDomain
-from certify.domains.linear import LinearDomain
-from certify.domains.octagon import Octagon
 from certify.numeric import LinearConstraint, format_number
 from certify.records import record
 
-DOMAINS: dict[str, type[NumericDomain]] = {
-    "interval": IntervalDomain,
-    "dbm": DifferenceBoundMatrix,
-    "octagon": Octagon,
-    "linear": LinearDomain,
+_CLASSES = {
+    "interval": ("certify.domains.interval", "IntervalDomain"),
+    "dbm": ("certify.domains.dbm", "DifferenceBoundMatrix"),
+    "octagon": ("certify.domains.octagon", "Octagon"),
+    "linear": ("certify.domains.linear", "LinearDomain"),
 }
+
+
+class _Domains(Mapping[str, type[NumericDomain]]):
+    """The domain classes by name, cheapest first; a class's module imported on first use."""
+
+    def __getitem__(self, name: str) -> type[NumericDomain]:
+        module, attribute = _CLASSES[name]
+        found: type[NumericDomain] = getattr(importlib.import_module(module), attribute)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_CLASSES)
+
+    def __len__(self) -> int:
+        return len(_CLASSES)
+
+
+DOMAINS: Mapping[str, type[NumericDomain]] = _Domains()
 
 RANK = {name: rank for rank, name in enumerate(DOMAINS)}
 """The domains from the cheapest (and weakest) to the most general."""

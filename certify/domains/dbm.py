@@ -59,12 +59,12 @@ from certify.domains.fragments import (
     tighten,
     unit_form,
 )
-from certify.domains.linear import LinearDomain
 from certify.numeric import Interval, LinearConstraint, LinearExpr, fraction
 from certify.run_limits import current
 
 if TYPE_CHECKING:
     from certify.domains.dbm_pairs import PairOracle
+    from certify.domains.linear import LinearDomain
 
 SMALL = 40
 """Graphs up to this many nodes are closed eagerly by Floyd-Warshall in pure Python."""
@@ -214,6 +214,8 @@ class DifferenceBoundMatrix(EncodedGraph, NumericDomain):
         if self._delegate is None:
             # Closed integer bounds make the polyhedron integral (the constraint matrix is
             # totally unimodular), so the real optimum is the integer one.
+            from certify.domains.linear import LinearDomain
+
             self._delegate = LinearDomain.from_constraints(self.to_constraints())
         return self._delegate.bound(expr)
 

@@ -17,7 +17,6 @@ from certify import run_limits
 from certify.domains.base import NumericDomain
 from certify.domains.classify import build, classify
 from certify.domains.conflict import NumericConflict, check_conflict
-from certify.domains.linear import LinearDomain
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
 from certify.records import record
@@ -148,7 +147,7 @@ def takes_another_value(domain: NumericDomain, expr: LinearExpr, value: Fraction
     """Whether a point of the domain known without solving (``LinearDomain.known_point``),
     checked exactly against its constraints and integers, gives ``expr`` another value than
     ``value``: then its statements do not force ``expr = value``, whatever its bound is."""
-    point = domain.known_point() if isinstance(domain, LinearDomain) else None
+    point = domain.known_point()
     if point is None or any(name not in point for name in expr.variables):
         return False
     return domain.satisfies(point) and expr.evaluate(point) != value
