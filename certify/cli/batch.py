@@ -82,7 +82,6 @@ def run_text(
     """Certify one text and check its expectations."""
     from dataclasses import replace
 
-    from certify.output.expect import mismatch, parse_expectation
     from certify.pipeline import check_document, stopped_reading
     from certify.syntax.parse import read_document
 
@@ -94,6 +93,8 @@ def run_text(
     report = replace(check_document(document, asks, path, options), text_sha256=digest)
     outcomes: list[Outcome] = []
     if checking:
+        from certify.output.expect import mismatch, parse_expectation
+
         by_line = {a.line: a for a in report.questions if a.line}
         for expectation in document.expectations:
             expected = parse_expectation(expectation.text, expectation.line)
