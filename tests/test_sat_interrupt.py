@@ -19,7 +19,7 @@ from certify import run_limits
 PROBE = """
 import os, subprocess, sys
 from pysat.examples.genhard import PHP
-from pysat.solvers import Solver
+from certify.domains import cadical
 from certify.domains.boolean import Encoding
 from certify.meaning.moments import problem_at
 from certify.pipeline import read
@@ -27,7 +27,8 @@ from certify.syntax.parse import read_document
 
 reading, _, _ = read(read_document("Ana is in the kitchen.\\n"))
 encoding = Encoding(problem_at(reading, None, ()))
-encoding._solver = Solver(name="cadical153", bootstrap_with=PHP(10).clauses)  # seconds
+encoding._solver = cadical.make("cadical153", PHP(10).clauses)  # seconds
+assert isinstance(encoding._solver, cadical.Cadical)  # the class a text's encoding makes
 if sys.argv[1] == "batch":
     from certify.cli import batch
     from certify.readout.answer import Options
