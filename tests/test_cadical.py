@@ -10,8 +10,10 @@ whole text certifies to the same report either way.
 
 from __future__ import annotations
 
+import gc
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -132,3 +134,18 @@ def test_a_text_certifies_the_same_with_either_class(monkeypatch: pytest.MonkeyP
     direct = [_report(path) for path in paths]
     monkeypatch.setattr(cadical, "_module", lambda: None)
     assert direct == [_report(path) for path in paths]
+
+
+def test_a_solver_that_could_not_be_made_is_not_freed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``__del__`` of a ``Cadical`` whose ``__init__`` failed raises nothing (no handle yet)."""
+
+    class Failing:
+        def cadical153_new(self) -> None:
+            raise MemoryError("no solver")
+
+    ignored: list[object] = []
+    monkeypatch.setattr(sys, "unraisablehook", ignored.append)
+    with pytest.raises(MemoryError):
+        Cadical(Failing())
+    gc.collect()
+    assert ignored == []

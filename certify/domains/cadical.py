@@ -2,7 +2,7 @@
 
 ``pysat.solvers`` is a 300 KB module of some twenty solver classes; importing it (with
 ``pysat.formula`` and its own compiled module, which it needs for ``CNFPlus``) costs a small
-text 6-8 ms and 2 MiB of its 35 at every start, for the one solver certify uses.  ``Cadical``
+text 4-8 ms and 1-2 MiB of its 35 at every start, for the one solver certify uses.  ``Cadical``
 makes the same calls to ``pysolvers`` that ``pysat.solvers.Cadical153`` makes, with the same
 arguments, and keeps the same state (the status of the last call, the assumptions of the last
 call, for ``get_core``): the solver is the same C++ object either way, so every model and core
@@ -133,8 +133,8 @@ class Cadical:
         return core
 
     def delete(self) -> None:
-        """Free the solver (once)."""
-        if self._handle is not None:
+        """Free the solver (once; nothing when ``__init__`` did not get to make it)."""
+        if getattr(self, "_handle", None) is not None:
             self._api.cadical153_del(self._handle, None)
             self._handle = None
 
