@@ -30,7 +30,7 @@ same = hash(w) == hash(TextWarning(2, 5, "a warning"))
 theirs = any("Theirs" in source for source in [*compiled._known, *compiled._loaded])
 print(json.dumps({"new": compiled._state["new"], "repr": repr(w), "hash": same,
                   "file": compiled.cache_file(), "theirs": theirs, "known": len(compiled._known),
-                  "used": len(compiled._used), "left": len(compiled._loaded)}))
+                  "left": len(compiled._loaded)}))
 """
 
 
@@ -57,8 +57,7 @@ def test_the_second_run_compiles_nothing(tmp_path: Path) -> None:
     assert first["theirs"] is second["theirs"] is False
     assert isinstance(first["known"], int) and first["known"] > 10  # one per shape of record
     assert second["known"] == 0  # nothing compiled the second time
-    assert second["used"] == first["known"]  # the same sources, each from the file
-    assert second["left"] == 0  # each entry of the file run once, then dropped
+    assert second["left"] == first["known"]  # the file's entries, kept for a second asking
 
 
 DEFERRED = """
@@ -69,7 +68,7 @@ from certify import compiled
 from certify.report import TextWarning  # imports dataclasses: patched as it is loaded
 import dataclasses
 print(json.dumps({"before": before, "patched": dataclasses.exec is compiled.cached_exec,
-                  "known": len(compiled._known) + len(compiled._used),
+                  "known": len(compiled._known) + len(compiled._loaded),
                   "repr": repr(TextWarning("w", 2, 5)),
                   "source": "def dataclass(" in dataclasses.__loader__.get_source("dataclasses"),
                   "finders": sum(type(f).__name__ == "_WhenImported" for f in sys.meta_path)}))
@@ -200,21 +199,18 @@ def test_each_version_of_certify_has_its_own_cache_file() -> None:
     assert path is None or os.path.basename(path).endswith(f"-{sys.hexversion:x}.bin")
 
 
-def test_a_source_of_the_file_asked_for_twice_is_not_written_again(
+def test_a_source_of_the_file_asked_for_twice_is_not_compiled_again(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     source = "def __create_fn__():\n def f(self):\n  return 7\n return f"
     code = compile(source, "<string>", "exec", dont_inherit=True)
     monkeypatch.setattr(compiled, "_loaded", {source: code})
     monkeypatch.setattr(compiled, "_known", {})
-    monkeypatch.setattr(compiled, "_used", set())
     monkeypatch.setitem(compiled._state, "loaded", True)
     monkeypatch.setitem(compiled._state, "new", False)
     assert compiled.code_for(source) is code
-    assert compiled._loaded == {}  # dropped once run
-    again = compiled.code_for(source)  # two records of one shape: compiled the second time
-    assert again.co_code == code.co_code
-    assert compiled._state["new"] is False and compiled._known == {}  # the file has it
+    assert compiled.code_for(source) is code  # two classes of one shape: the file's code again
+    assert compiled._state["new"] is False and compiled._known == {}  # nothing to write
     other = "x = 8"
     compiled.code_for(other)
     assert compiled._state["new"] is True and other in compiled._known  # this one it lacks
