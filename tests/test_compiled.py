@@ -95,6 +95,7 @@ def test_classes_made_through_the_cache_behave_as_the_standard_ones(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     compiled.install()
+    _without_the_file(monkeypatch)
     source = (
         "import dataclasses\n"
         "@dataclasses.dataclass(frozen=True, slots=True)\n"
@@ -121,9 +122,17 @@ def test_classes_made_through_the_cache_behave_as_the_standard_ones(
     assert point.__init__.__annotations__ == {"x": "int", "y_point": "int", "return": None}
 
 
-def test_cached_code_is_the_compiled_code() -> None:
+def _without_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
+    """This process's cache as if the user's file held nothing: an earlier run that wrote the
+    file (``PYTHONDONTWRITEBYTECODE`` unset) put these tests' own sources in it."""
+    monkeypatch.setattr(compiled, "_loaded", {})
+    monkeypatch.setattr(compiled, "_known", {})
+    monkeypatch.setitem(compiled._state, "loaded", True)
+
+
+def test_cached_code_is_the_compiled_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    _without_the_file(monkeypatch)
     source = "def __create_fn__():\n def f(self):\n  return 41 + 1\n return f"
-    compiled._known.pop(source, None)
     ours = {"__name__": "certify.example"}
     compiled.cached_exec(source, {"__name__": "elsewhere"}, {})
     assert source not in compiled._known  # another module's code is not cached
