@@ -258,8 +258,8 @@ _shapes: dict[tuple[Any, ...], Callable[..., Any]] = {}
 
 
 def _maker(fields: list[dataclasses.Field[Any]]) -> Callable[..., Any]:
-    """The function of ``_source(fields)``: made once per shape in a process (the code cache
-    drops an entry once used), from the code cache."""
+    """The function of ``_source(fields)``, made once per shape in a process from the code
+    cache (the classes of one shape share it: one ``exec``, not one per class)."""
     shape = tuple(
         (
             f.name,

@@ -26,8 +26,9 @@ from certify.syntax.forms import (
 )
 from certify.syntax.forms_grid import STEPGAME_FORMS
 from certify.syntax.parse import parser, read_document, statement_core
-from certify.syntax.puzzle import declares_row, puzzle_parser
+from certify.syntax.puzzle import puzzle_parser
 from certify.syntax.quotes import split_sentences
+from certify.syntax.rows import declares_row
 from certify.syntax.stepgame import stepgame_parser
 from tests.paths import SAMPLES
 

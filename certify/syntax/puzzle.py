@@ -1,6 +1,6 @@
 """Reading puzzle sentences: ``grammar/puzzle.lark`` → ``puzzle_ast``.
 
-A text is a puzzle text when one of its statements declares a row (``declares_row``); then
+A text is a puzzle text when one of its statements declares a row (``rows.declares_row``); then
 ``certify.syntax.parse`` reads each of its sentences with this grammar first.  The parser is
 built only for puzzle texts, so other texts never pay for it.
 """
@@ -23,7 +23,6 @@ from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, des
 from certify.syntax.grammar import filled, lalr
 from certify.syntax.lexicon import count_value, puzzle_words
 from certify.syntax.located import WithMeta
-from certify.syntax.rows import declares_row as declares_row
 
 
 def puzzle_grammar_text() -> str:
