@@ -289,6 +289,7 @@ def test_throughput_benchmark_prints_the_table_and_one_hash(tmp_path: Any) -> No
     command = [sys.executable, str(ROOT / "benchmarks" / "corpus_throughput.py")]
     command += ["--count", str(count), "--sample", str(count)]
     env = {**os.environ, "PYTHONPATH": str(ROOT)}  # this tree, from the runs' own folder
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")  # the runs write caches: not the user's
     done = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout

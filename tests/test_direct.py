@@ -15,14 +15,13 @@ import threading
 from collections.abc import Iterator
 
 import pytest
-from lark import Lark
-from lark.tree import Meta
 
 from certify.errors import TextError
 from certify.limits import MAX_DIGITS, MAX_NESTING
 from certify.syntax import direct, parse
 from certify.syntax.checks import check_text
-from certify.syntax.grammar import parser
+from certify.syntax.grammar import built_by_lark, parser
+from certify.syntax.lark_runtime import Meta
 from certify.syntax.located import Located
 from certify.syntax.quotes import sentences_of
 from tests.paths import CONFORMANCE, SAMPLES
@@ -202,7 +201,7 @@ def _toy_text(pick: random.Random, depth: int = 0) -> str:
 def test_a_toy_grammar_is_shaped_and_placed_as_lark_does() -> None:
     """Filtered tokens, a ``?rule``'s single child handed up (its container widened by the
     parentheses), aliases, and ``_rules`` spliced (one left-recursive) on random texts."""
-    toy = Lark(TOY, parser="lalr", lexer="contextual", propagate_positions=True)
+    toy = built_by_lark(TOY, {"parser": "lalr", "lexer": "contextual", "propagate_positions": True})
     reading = direct._Direct(toy, Toy)
     assert reading.parser is not None
     pick = random.Random(9)

@@ -37,7 +37,7 @@ def label_of(sentence: str) -> str | None:
     probed = probe(sentence[:-1], sentence[-1], reads)
     if probed is not None:
         return probed[0].label
-    from lark.exceptions import UnexpectedInput
+    from certify.syntax.lark_runtime import UnexpectedInput
 
     try:
         parser().parse(sentence[:-1], start=start_of(sentence))

@@ -107,10 +107,20 @@ def test_no_import_cycles() -> None:
     assert not cycles, "\n".join(cycles)
 
 
+GENERATED = {"certify.syntax.lark_runtime"}
+"""Modules written by a script (``scripts/lark_runtime.py``: Lark's own code), not by hand."""
+
+
+def written() -> dict[str, Path]:
+    """The modules written by hand."""
+    return {name: path for name, path in modules().items() if name not in GENERATED}
+
+
 def test_no_module_is_over_400_lines() -> None:
+    assert set(modules()) >= GENERATED
     long = {
         name
-        for name, path in modules().items()
+        for name, path in written().items()
         if len(path.read_text(encoding="utf-8").splitlines()) > 400
     }
     assert not long, f"over 400 lines: {sorted(long)}"
@@ -118,7 +128,7 @@ def test_no_module_is_over_400_lines() -> None:
 
 def test_no_function_is_over_60_lines() -> None:
     long = set()
-    for name, path in modules().items():
+    for name, path in written().items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 assert node.end_lineno is not None

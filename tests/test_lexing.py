@@ -17,10 +17,10 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from lark import Lark
-from lark.exceptions import UnexpectedInput
 
 from certify.syntax import direct
+from certify.syntax.grammar import built_by_lark
+from certify.syntax.lark_runtime import UnexpectedInput
 from certify.syntax.lexing import Tokens, Unlexed, usable
 from tests.test_direct import sentences
 from tests.test_fuzz_grammar import QUESTION, STATEMENT
@@ -133,7 +133,7 @@ NUMBER: /[0-9]+/
 def test_a_keyword_inside_a_word_pattern_is_retyped_as_lark_does(text: str) -> None:
     # certify's grammar has no such terminals (its lexers have no callbacks); this one has:
     # Lark retypes WORD "if" as IF with a callback, and Tokens must call it the same way.
-    grammar = Lark(KEYWORDS, parser="lalr", lexer="contextual")
+    grammar = built_by_lark(KEYWORDS, {"parser": "lalr", "lexer": "contextual"})
     frontend = grammar.parser
     lexers = usable(frontend)
     assert lexers is not None

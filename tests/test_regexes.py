@@ -13,10 +13,9 @@ import re
 from pathlib import Path
 
 import pytest
-from lark import Lark
 
 from certify.syntax import regexes
-from certify.syntax.grammar import OPTIONS, grammar_text, parser
+from certify.syntax.grammar import built_by_lark, grammar_text, parser
 from tests.caching import run_with_cache
 from tests.paths import SAMPLES
 
@@ -29,7 +28,7 @@ def test_every_kept_program_builds_the_pattern_re_compiles(
     monkeypatch.setattr(regexes, "_built", {})
     monkeypatch.setitem(regexes._state, "loaded", True)
     monkeypatch.setitem(regexes._state, "new", True)  # nothing to write at exit
-    bare = Lark(grammar_text(), cache=True, **OPTIONS)  # its scanners not built yet
+    bare = built_by_lark(grammar_text())  # its scanners not built yet
     regexes.use_in(bare)
     for path in sorted(SAMPLES.rglob("*.txt")):
         for line in path.read_text(encoding="utf-8").splitlines():
@@ -55,7 +54,7 @@ def test_every_lexer_of_the_parser_uses_the_cache() -> None:
     assert len({id(x) for x in lexers}) > 100
     assert all(x.re is regexes.CACHED for x in lexers)
     assert regexes.use_in(parser()) == 0  # taken once, before any scanner was built
-    bare = Lark(grammar_text(), cache=True, **OPTIONS)
+    bare = built_by_lark(grammar_text())
     assert regexes.use_in(bare) == len({id(x) for x in lexers})
 
 

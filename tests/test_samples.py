@@ -13,7 +13,6 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from lark import Token, Tree
 
 from certify.cli.batch import run_file
 from certify.readout.answer import Options
@@ -25,6 +24,7 @@ from certify.syntax.forms import (
     STATEMENTS,
 )
 from certify.syntax.forms_grid import STEPGAME_FORMS
+from certify.syntax.lark_runtime import Token, Tree
 from certify.syntax.parse import parser, read_document, statement_core
 from certify.syntax.puzzle import puzzle_parser
 from certify.syntax.quotes import split_sentences

@@ -1,9 +1,11 @@
 """A parser loaded from a saved pickle parses as the parser Lark builds from the grammar.
 
-``certify.syntax.saved_parser`` keeps the whole parser between runs.  These tests build each
-of the three grammars' parsers with Lark alone, round-trip them through ``save`` and ``load``,
-and compare what both make of every line of every sample and conformance case (trees, or the
-error's kind, position and expected terminals), for both start symbols.
+``certify.syntax.saved_parser`` keeps the whole parser between runs, in the classes of
+``certify.syntax.lark_runtime`` (Lark's standalone code).  These tests build each of the three
+grammars' parsers, round-trip them through ``save`` and ``load``, and compare what the loaded
+parser makes of every line of every sample and conformance case with what the ``lark`` package's
+own parser makes of it (trees with every token's type and position, or the error's kind,
+position and expected terminals), for both start symbols.
 """
 
 from __future__ import annotations
@@ -13,13 +15,13 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
+import lark
 import pytest
-from lark import Lark
-from lark.exceptions import UnexpectedInput
 
-from certify.syntax import grammar, puzzle, regexes, saved_parser, stepgame
+from certify.syntax import grammar, lark_runtime, puzzle, regexes, saved_parser, stepgame
 from tests.caching import run_with_cache
 from tests.paths import CONFORMANCE, SAMPLES
+from tests.trees import plain
 
 GRAMMARS: dict[str, Callable[[], str]] = {
     "main": grammar.grammar_text,
@@ -39,10 +41,10 @@ def lines() -> list[str]:
     return found
 
 
-def outcome(parser: Lark, text: str, start: str) -> object:
+def outcome(parser: lark.Lark | lark_runtime.Lark, text: str, start: str) -> object:
     try:
-        return parser.parse(text, start=start)
-    except UnexpectedInput as error:
+        return plain(parser.parse(text, start=start))
+    except (lark.exceptions.UnexpectedInput, lark_runtime.UnexpectedInput) as error:
         expected = getattr(error, "expected", None) or getattr(error, "allowed", None)
         return (type(error).__name__, error.line, error.column, sorted(expected or ()))
 
@@ -54,20 +56,28 @@ def test_a_loaded_parser_parses_as_the_built_one(
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.setattr(sys, "dont_write_bytecode", False)
     text = GRAMMARS[name]()
-    built = Lark(text, cache=True, **grammar.OPTIONS)
+    built = grammar.built_by_lark(text)
+    assert isinstance(built, lark_runtime.Lark)
     regexes.use_in(built)
     saved_parser.save(text, grammar.OPTIONS, built)  # compacted, then saved
     loaded = saved_parser.load(text, grammar.OPTIONS)
-    assert loaded is not None and loaded is not built
-    built = Lark(text, cache=True, **grammar.OPTIONS)  # the reference: Lark's, not compacted
+    assert isinstance(loaded, lark_runtime.Lark) and loaded is not built
+    reference = lark.Lark(text, cache=True, **grammar.OPTIONS)  # the lark package's own
     contextual = loaded.parser.lexer
     lexers = [*contextual.lexers.values(), contextual.root_lexer]
     assert all(x.re is regexes.CACHED for x in lexers)  # the one instance, not a copy
     sentences = lines()
     assert len(sentences) > 500
+    trees = errors = 0
     for sentence in sentences:
         for start in ("statement", "question"):
-            assert outcome(loaded, sentence, start) == outcome(built, sentence, start), sentence
+            expected = outcome(reference, sentence, start)
+            assert outcome(loaded, sentence, start) == expected, sentence
+            assert outcome(built, sentence, start) == expected, sentence
+            is_tree = isinstance(expected, tuple) and isinstance(expected[1], list)
+            assert not is_tree or expected[2] is not None  # the reference has positions
+            trees, errors = trees + is_tree, errors + (not is_tree)
+    assert trees >= 10 and errors >= 100  # both trees and errors were compared
 
 
 def test_a_broken_or_foreign_file_is_not_loaded(
@@ -108,7 +118,7 @@ def test_the_second_run_loads_what_the_first_saved(tmp_path: Path) -> None:
 
 
 def test_equal_actions_and_sets_are_kept_once() -> None:
-    parser = Lark(grammar.grammar_text(), cache=True, **grammar.OPTIONS)
+    parser = grammar.built_by_lark(grammar.grammar_text())
     states = parser.parser.parser.parser.parse_table.states
     entries = [action for row in states.values() for action in row.values()]
     before = len({id(action) for action in entries})
@@ -121,3 +131,24 @@ def test_equal_actions_and_sets_are_kept_once() -> None:
         {lexer.ignore_types for lexer in lexers}
     )
     assert saved_parser.compact(parser) == 0  # nothing left to share
+
+
+def test_lark_s_grammar_cache_is_taken_without_lark_loading_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tempfile
+
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))  # where Lark keeps its cache
+    text = grammar.grammar_text()
+    built = grammar.built_by_lark(text)  # from the grammar: Lark writes its cache
+    assert list(tmp_path.glob(".lark_cache*"))
+
+    def refuse(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the cache's data should have been taken as read")
+
+    monkeypatch.setattr(lark.Lark, "memo_serialize", refuse)
+    monkeypatch.setattr(lark.Lark, "_load", refuse)  # nor did Lark build its own parser
+    taken = grammar.built_by_lark(text)
+    for sentence in ("Ana is in the kitchen", "Where is Ana", "x + y = 10"):
+        for start in ("statement", "question"):
+            assert outcome(taken, sentence, start) == outcome(built, sentence, start)

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from lark import Token
-from lark.tree import Meta
-
 from certify.syntax import ast
 from certify.syntax.build_numbers import NumberRules
 from certify.syntax.build_questions import QuestionRules
@@ -31,6 +28,7 @@ from certify.syntax.children import (
 )
 from certify.syntax.coordinate import AFrag, Bare, Chain, ClauseElement, InFrag, coordinate
 from certify.syntax.errors import SentenceError
+from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.lexicon import everyone_nouns
 from certify.syntax.verbs import relation_verb
 from certify.syntax.words import singular

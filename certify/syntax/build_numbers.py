@@ -4,9 +4,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from lark import Token
-from lark.tree import Meta
-
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.children import (
@@ -21,6 +18,7 @@ from certify.syntax.children import (
     _tokens,
 )
 from certify.syntax.errors import SentenceError
+from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.lexicon import units
 from certify.syntax.located import Located, _clock
 from certify.syntax.verbs import event_verb

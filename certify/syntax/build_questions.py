@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from lark import Token
-from lark.tree import Meta
-
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.build_speech import asks
 from certify.syntax.children import Children, _as, _body, _has, _of, _run, _tokens
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
+from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
 from certify.syntax.verbs import everyday, relation_verb
 from certify.syntax.words import singular, verb_base

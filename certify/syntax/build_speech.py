@@ -9,13 +9,11 @@ the clause plural, as ``are`` does.
 
 from __future__ import annotations
 
-from lark import Token
-from lark.tree import Meta
-
 from certify.syntax import ast
 from certify.syntax.children import Children, PredicateParts, _as, _body, _has, _of, _tokens
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
+from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
 from certify.syntax.verbs import everyday
 from certify.syntax.words import singular

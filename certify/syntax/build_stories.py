@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from lark import Token
-from lark.tree import Meta
-
 from certify.syntax import ast
 from certify.syntax.children import Children, PredicateParts, _as, _of
 from certify.syntax.errors import SentenceError
+from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located, ReservedWord
 
 COUNTED = ("objects", "things")

@@ -12,11 +12,9 @@ import re
 from functools import cache
 from typing import Any
 
-from lark import Token, Tree
-from lark.exceptions import UnexpectedInput, UnexpectedToken
-
 from certify.records import record
 from certify.syntax.grammar import data_path, parser
+from certify.syntax.lark_runtime import Token, Tree, UnexpectedInput, UnexpectedToken
 from certify.syntax.tables import read_toml
 
 

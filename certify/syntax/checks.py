@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import re
 
-from lark import Token, Tree
-
 from certify.errors import TextError
 from certify.limits import MAX_DIGITS, MAX_NESTING
+from certify.syntax.lark_runtime import Token, Tree
 
 _SCIENTIFIC = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+-]?\d+(?![\w.])")
 

@@ -13,11 +13,10 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple, TypeAlias, TypeVar
 
-from lark import Token
-
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.coordinate import Chain, Element
+from certify.syntax.lark_runtime import Token
 
 T = TypeVar("T")
 

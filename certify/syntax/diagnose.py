@@ -12,9 +12,8 @@ from __future__ import annotations
 import difflib
 import re
 
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
-
 from certify.syntax.catalogue import terminal_words
+from certify.syntax.lark_runtime import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
 
 _ORDER = ("WORD", "IS", "ARE", "IN", "NOT", "THE", "AND", "OR", "$END")
 

@@ -25,18 +25,19 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from lark import Lark, Token, Tree
-from lark.parse_tree_builder import (
-    ChildFilterLALR_NoPlaceholders,
-    ExpandSingleChild,
-    PropagatePositions,
-)
-from lark.parsers.lalr_parser import _Parser
-
 from certify.limits import MAX_NESTING
 from certify.syntax import ast
 from certify.syntax.build import Build
 from certify.syntax.checks import NESTING_RULES, check_token
+from certify.syntax.lark_runtime import (
+    ChildFilterLALR_NoPlaceholders,
+    ExpandSingleChild,
+    Lark,
+    PropagatePositions,
+    Token,
+    Tree,
+    _Parser,
+)
 from certify.syntax.lexing import Tokens, usable
 from certify.syntax.located import Located, WithMeta
 

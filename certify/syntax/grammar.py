@@ -1,7 +1,10 @@
 """The grammar and its data files: where they are, and the parser built from the grammar.
 
 The grammar is loaded from one place (``grammar_path``) and built once per process (LALR,
-``propagate_positions``, Lark's grammar cache).
+``propagate_positions``, Lark's grammar cache).  Lark builds the parser; what parses is the same
+parser loaded into ``lark_runtime``'s classes (Lark's standalone code), so that a run whose parser
+was saved by an earlier one (``saved_parser``) never imports the ``lark`` package (its grammar
+compiler, Earley and CYK parsers and their imports: 19-24 ms, where ``lark_runtime`` takes 10).
 """
 
 from __future__ import annotations
@@ -12,10 +15,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from lark import Lark
-
 from certify.collector import long_lived
 from certify.syntax import regexes, saved_parser
+from certify.syntax.lark_runtime import Lark
 from certify.syntax.lexicon import (
     compass,
     copulas,
@@ -85,15 +87,49 @@ OPTIONS: dict[str, Any] = {
 }
 
 
+def built_by_lark(text: str, options: Mapping[str, Any] | None = None) -> Lark:
+    """The LALR parser Lark builds from a grammar text with ``options`` (``OPTIONS`` unless
+    given), loaded into ``lark_runtime``'s classes as Lark's standalone parsers load theirs:
+    from the data Lark serializes, which its grammar cache on disk holds (``cache=True``).
+    When that cache has the grammar, its data is taken as it is read (``_Taken``, through
+    ``Lark._load``, private: the versions pinned in pyproject.toml), instead of having Lark
+    build its own parser from it first (20-40 ms; ``test_saved_parser`` checks both ways)."""
+    import lark  # the grammar compiler: only when no parser was saved
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    class _Taken(lark.Lark):
+        """Lark, keeping the data its cache hands to ``_load`` instead of loading it (with the
+        options the cache leaves out, ``propagate_positions`` among them)."""
+
+        taken: tuple[dict[str, Any], dict[str, Any]] | None = None
+
+        def _load(self, f: Any, **kwargs: Any) -> Any:
+            if isinstance(f, dict) and set(f) == {"data", "memo"}:
+                self.taken = (f, kwargs)
+                return self
+            return super()._load(f, **kwargs)
+
+    built = _Taken(text, cache=True, **(OPTIONS if options is None else options))
+    if built.taken is not None:
+        cached, kwargs = built.taken
+        data, memo = cached["data"], cached["memo"]
+    else:  # built from the grammar (and its cache written)
+        data, memo = built.memo_serialize([TerminalDef, Rule])
+        kwargs = {}
+    loaded: Lark = Lark._load_from_dict(data, memo, **kwargs)  # type: ignore[no-untyped-call]
+    return loaded
+
+
 def lalr(text: str) -> Lark:
     """An LALR parser of a grammar text, with positions: the one saved by an earlier run
-    (``saved_parser``), or built by Lark (from its own cache on disk) and saved; its lexers
+    (``saved_parser``), or built by Lark (``built_by_lark``) and saved; its lexers
     compile their regular expressions through ``regexes`` (once per machine)."""
     with long_lived():  # the parser lives as long as the process (``certify.collector``)
         kept = saved_parser.load(text, OPTIONS)
         if kept is not None:
             return kept
-        built = Lark(text, cache=True, **OPTIONS)
+        built = built_by_lark(text)
     regexes.use_in(built)
     saved_parser.save(text, OPTIONS, built)
     return built

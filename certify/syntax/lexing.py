@@ -17,8 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from lark import Token
-from lark.lexer import BasicLexer, ContextualLexer
+from certify.syntax.lark_runtime import BasicLexer, ContextualLexer, Token
 
 
 class Unlexed(Exception):

@@ -8,13 +8,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from lark import Token, Transformer_NonRecursive, Tree
-from lark.exceptions import GrammarError, VisitError
-from lark.tree import Meta
-
 from certify.syntax import ast
 from certify.syntax.children import Children, PredicateParts, _has
 from certify.syntax.errors import SentenceError
+from certify.syntax.lark_runtime import (
+    GrammarError,
+    Meta,
+    Token,
+    Transformer_NonRecursive,
+    Tree,
+    VisitError,
+)
 from certify.syntax.lexicon import reserved_words, sentence_adverbs
 
 _PLURAL = {"ARE", "HAVE", "DO"}

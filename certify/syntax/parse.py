@@ -12,11 +12,6 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import NamedTuple
 
-from lark.exceptions import (
-    UnexpectedInput,
-    VisitError,
-)
-
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
@@ -29,6 +24,10 @@ from certify.syntax.diagnose import closest_form
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
+from certify.syntax.lark_runtime import (
+    UnexpectedInput,
+    VisitError,
+)
 from certify.syntax.located import ReservedWord
 from certify.syntax.openings import statement_core as statement_core
 from certify.syntax.puzzle_ast import Ask, PuzzleStatement

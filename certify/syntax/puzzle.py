@@ -11,16 +11,21 @@ import re
 from functools import cache
 from typing import TypeAlias
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.tree import Meta
-
 from certify.errors import TextError
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.children import _as, _unexpected
 from certify.syntax.diagnose import accepted_terminals, closest_puzzle_form, describe_expected
 from certify.syntax.grammar import filled, lalr
+from certify.syntax.lark_runtime import (
+    Lark,
+    Meta,
+    Token,
+    Transformer,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 from certify.syntax.lexicon import count_value, puzzle_words
 from certify.syntax.located import WithMeta
 

@@ -9,14 +9,6 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from lark.exceptions import (
-    UnexpectedCharacters,
-    UnexpectedEOF,
-    UnexpectedInput,
-    UnexpectedToken,
-    VisitError,
-)
-
 from certify.errors import TextError, hidden
 from certify.syntax.ast import Span
 from certify.syntax.build import Build
@@ -24,6 +16,13 @@ from certify.syntax.catalogue import classify
 from certify.syntax.checks import check_text, check_tree
 from certify.syntax.diagnose import accepted_terminals, closest_form, describe_expected
 from certify.syntax.grammar import parser
+from certify.syntax.lark_runtime import (
+    UnexpectedCharacters,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+    VisitError,
+)
 from certify.syntax.lexicon import sentence_adverbs
 from certify.syntax.quotes import foreign_character
 from certify.syntax.repair import mend, probe

@@ -22,9 +22,8 @@ import re
 import sys
 from typing import Any
 
-from lark import Lark
-
 from certify.compiled import cache_file, read_cache, write_cache
+from certify.syntax.lark_runtime import Lark
 
 
 def _compiler_parts() -> tuple[Any, Any, Any]:

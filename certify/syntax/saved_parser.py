@@ -3,19 +3,21 @@
 Lark's own cache (``cache=True``) keeps the grammar's analysis, but loading it rebuilds every
 object of the parser in Python (671 parse states, their actions, 156 lexers): 35-55 ms of CPU
 at each start, the largest part of a small text's run once the imports are done.  ``save``
-pickles the parser Lark built, before it has parsed anything, into ``$XDG_CACHE_HOME/certify``
+pickles the parser built (``grammar.built_by_lark``: in the classes of ``lark_runtime``, Lark's
+standalone code), before it has parsed anything, into ``$XDG_CACHE_HOME/certify``
 (``certify.compiled``'s folder and checks: read only when the user owns the file and nobody
 else may write it, not written when Python is told not to write bytecode), and ``load``
-unpickles it in 10-14 ms.  The file's name is a digest of everything the parser depends on:
-the grammar text, Lark's version and its options here, this Python, and the source of the two
-modules whose objects the pickle holds (this one and ``regexes``); anything else that goes
-wrong in loading means building as before.
+unpickles it in 10-14 ms, without the ``lark`` package.  The file's name is a digest of
+everything the parser depends on: the grammar text, the options here, this Python, and the
+source of the three modules whose objects the pickle holds (this one, ``regexes`` and
+``lark_runtime``, whose Lark version is in the digest too) and of the one that builds it
+(``grammar``); anything else that goes wrong in loading means building as before.
 
 Two things of the parser do not pickle as they are, and are pickled by what they stand for:
 the modules its lexers hold (``re``), by name, and the two actions of the parse table, which
 Lark's parser compares by identity (``action is Shift``), as the names of the module's own
 ``Shift`` and ``Reduce``.  ``tests/test_saved_parser.py`` parses every sample with a parser
-Lark built and one loaded, and compares the trees.
+loaded and with the ``lark`` package's own, and compares the trees.
 """
 
 from __future__ import annotations
@@ -30,12 +32,9 @@ import sys
 import types
 from typing import Any
 
-import lark
-from lark import Lark
-from lark.parsers import lalr_analysis
-
 from certify.compiled import cache_file, read_owned, write_bytes
-from certify.syntax import regexes
+from certify.syntax import lark_runtime, regexes
+from certify.syntax.lark_runtime import Lark
 
 KEEP = 8
 """At most this many saved parsers (three grammars; the rest are older grammar texts)."""
@@ -46,10 +45,11 @@ _state = {"loaded": 0, "saved": 0}
 def path_for(text: str, options: dict[str, Any]) -> str | None:
     """Where the parser of ``text`` built with ``options`` is kept, or None (no cache)."""
     digest = hashlib.sha256(
-        "\0".join((text, lark.__version__, repr(sorted(options.items())))).encode("utf-8")
+        "\0".join((text, lark_runtime.__version__, repr(sorted(options.items())))).encode("utf-8")
     )
+    builder = os.path.join(os.path.dirname(__file__), "grammar.py")  # built_by_lark's module
     try:
-        for module in (__file__, regexes.__file__):  # the code whose objects the pickle holds
+        for module in (__file__, regexes.__file__, lark_runtime.__file__, builder):
             with open(module, "rb") as source:
                 digest.update(source.read())
     except OSError:  # no source beside the code (a frozen build): keep no parser
@@ -61,8 +61,8 @@ class _Pickler(pickle.Pickler):
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, types.ModuleType):
             return importlib.import_module, (obj.__name__,)
-        if isinstance(obj, lalr_analysis.Action):  # Shift or Reduce, found again by name
-            return operator.attrgetter(obj.name), (lalr_analysis,)
+        if isinstance(obj, lark_runtime.Action):  # Shift or Reduce, found again by name
+            return operator.attrgetter(obj.name), (lark_runtime,)
         return NotImplemented
 
 

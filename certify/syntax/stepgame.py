@@ -11,16 +11,21 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.tree import Meta
-
 from certify.errors import TextError
 from certify.records import record
 from certify.syntax import ast
 from certify.syntax.children import _as
 from certify.syntax.diagnose import accepted_terminals, describe_expected
 from certify.syntax.grammar import data_path, lalr
+from certify.syntax.lark_runtime import (
+    Lark,
+    Meta,
+    Token,
+    Transformer,
+    UnexpectedEOF,
+    UnexpectedInput,
+    UnexpectedToken,
+)
 from certify.syntax.tables import read_toml
 
 _PIECES = re.compile(r"\{[AB]\}|[’']s\b|,|[^\s,]+")
