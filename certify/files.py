@@ -17,15 +17,14 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import hashlib
 import os
 import signal
 import stat
-import tempfile
 import threading
 from collections.abc import Iterator
 from types import FrameType
 
+from certify.digests import sha256
 from certify.errors import UnreadableFile
 from certify.limits import MAX_BYTES
 from certify.records import record
@@ -126,7 +125,8 @@ def read_text(path: str) -> str:
 def text_digest(text: str) -> str:
     """The SHA-256 of ``text`` (encoded as UTF-8, without any byte order mark), in hex: what
     ``--resume`` matches a recorded result by, with its path."""
-    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    digest: str = sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+    return digest
 
 
 def write_atomically(path: str, data: bytes) -> None:
@@ -150,6 +150,8 @@ def write_atomically(path: str, data: bytes) -> None:
         umask = os.umask(0)
         os.umask(umask)
         mode = 0o666 & ~umask
+    import tempfile  # for writing only: a run that only reads does without it
+
     with _interrupts_held():
         descriptor, temporary = tempfile.mkstemp(
             dir=folder, prefix="." + os.path.basename(path) + ".", suffix=".tmp"

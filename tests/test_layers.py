@@ -20,6 +20,7 @@ LAYERS = (
             "certify.limits",
             "certify.run_limits",
             "certify.files",
+            "certify.digests",
             "certify.compiled",
             "certify.collector",
             "certify.records",

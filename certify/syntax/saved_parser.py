@@ -22,7 +22,6 @@ loaded and with the ``lark`` package's own, and compares the trees.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
 import io
 import operator
@@ -33,6 +32,7 @@ import types
 from typing import Any
 
 from certify.compiled import cache_file, read_owned, write_bytes
+from certify.digests import sha256
 from certify.syntax import lark_runtime, regexes
 from certify.syntax.lark_runtime import Lark
 
@@ -44,7 +44,7 @@ _state = {"loaded": 0, "saved": 0}
 
 def path_for(text: str, options: dict[str, Any]) -> str | None:
     """Where the parser of ``text`` built with ``options`` is kept, or None (no cache)."""
-    digest = hashlib.sha256(
+    digest = sha256(
         "\0".join((text, lark_runtime.__version__, repr(sorted(options.items())))).encode("utf-8")
     )
     builder = os.path.join(os.path.dirname(__file__), "grammar.py")  # built_by_lark's module

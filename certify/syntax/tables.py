@@ -10,13 +10,13 @@ a missing or foreign cache, or Python told not to write bytecode all mean decodi
 
 from __future__ import annotations
 
-import hashlib
 import marshal
 import sys
 from pathlib import Path
 from typing import Any
 
 from certify.compiled import cache_file, read_cache, write_cache
+from certify.digests import sha256
 
 KIND = "toml-tables"
 LIMIT = 16
@@ -26,7 +26,7 @@ LIMIT = 16
 def read_toml(path: Path) -> dict[str, Any]:
     """The table of the TOML file at ``path``."""
     data = path.read_bytes()
-    digest = hashlib.sha256(data).hexdigest()
+    digest = sha256(data).hexdigest()
     where = cache_file(KIND)
     kept = read_cache(where).get(digest)
     if isinstance(kept, dict):
