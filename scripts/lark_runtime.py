@@ -5,7 +5,7 @@ Lark's standalone tool (``lark.tools.standalone``) copies the code an LALR parse
 parser) out of Lark's own files into one module, followed by the data of one grammar.
 certify keeps the code without the data: its parsers are built by Lark itself (the ``lark``
 package, imported only then) and loaded into this module's classes
-(``certify.syntax.grammar.lalr``), so that a run whose parser is saved imports one module
+(``certify.syntax.grammar.built_by_lark``), so that a run whose parser is saved imports one module
 instead of Lark's grammar compiler, its Earley and CYK parsers and what they import.
 
 Run it after upgrading Lark: ``python scripts/lark_runtime.py``.  ``tests/test_lark_runtime.py``
