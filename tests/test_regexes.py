@@ -108,3 +108,31 @@ def test_a_program_of_the_file_is_dropped_once_built(monkeypatch: pytest.MonkeyP
     assert regexes._loaded == {}  # the pattern keeps its own copy of the program
     assert regexes.compile_cached(*key) is built  # asked again (another parser state)
     assert regexes._state["new"] is False and regexes._known == {}  # the file has it
+
+
+WATCH = """
+import json, re, traceback
+compiled = []
+original = re._compiler.compile
+
+
+def watched(pattern, flags=0):  # what re compiles, and which module of certify asked for it
+    callers = [f.filename for f in traceback.extract_stack()[:-1] if "/re/" not in f.filename]
+    if callers and "/certify/" in callers[-1] and "lark_runtime" not in callers[-1]:
+        compiled.append(callers[-1].rsplit("/certify/", 1)[1] + ": " + str(pattern)[:40])
+    return original(pattern, flags)
+
+
+re._compiler.compile = watched
+from certify.syntax.parse import read_document
+read_document("Ana is in the kitchen or the garden. Where is Ana? x2 - x1 <= 3.")
+print(json.dumps(compiled))
+"""
+
+
+def test_a_second_run_compiles_no_pattern_of_certify_s_modules(tmp_path: Path) -> None:
+    # Module-level patterns go through the cache too (compile_cached), not only the lexers';
+    # Lark's own module (generated, lark_runtime) compiles one small pattern as Lark does.
+    first = run_with_cache(WATCH, tmp_path)
+    assert any("syntax/" in entry for entry in first)  # the watch does see certify's patterns
+    assert run_with_cache(WATCH, tmp_path) == []

@@ -9,13 +9,12 @@ by a check that cannot itself run out of stack.
 
 from __future__ import annotations
 
-import re
-
 from certify.errors import TextError
 from certify.limits import MAX_DIGITS, MAX_NESTING
 from certify.syntax.lark_runtime import Token, Tree
+from certify.syntax.regexes import compile_cached
 
-_SCIENTIFIC = re.compile(r"(?<![\w.])\d+(?:\.\d+)?[eE][+-]?\d+(?![\w.])")
+_SCIENTIFIC = compile_cached(r"(?<![\w.])\d+(?:\.\d+)?[eE][+-]?\d+(?![\w.])")
 
 NESTING_RULES = frozenset({"not_the_case"})
 """Rules whose body is a whole sentence again: each one is one level of nesting."""

@@ -9,6 +9,7 @@ from functools import cache
 
 from certify.syntax.grammar import alternation
 from certify.syntax.lexicon import discourse_words, time_periods
+from certify.syntax.regexes import compile_cached
 
 
 def statement_core(column: int, text: str) -> tuple[int, str, str, str]:
@@ -41,12 +42,12 @@ def _times() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """A time adverb opening a statement (with the space after it) and one closing it."""
     words = alternation(time_periods())
     return (
-        re.compile(rf"({words})\b,?\s+", re.IGNORECASE),
-        re.compile(rf",?\s+({words})$", re.IGNORECASE),
+        compile_cached(rf"({words})\b,?\s+", re.IGNORECASE),
+        compile_cached(rf",?\s+({words})$", re.IGNORECASE),
     )
 
 
 @cache
 def _discourse() -> re.Pattern[str]:
     """A statement's opening discourse word ("Then", "After that,") and the space after it."""
-    return re.compile(rf"({alternation(discourse_words())})\b,?\s+", re.IGNORECASE)
+    return compile_cached(rf"({alternation(discourse_words())})\b,?\s+", re.IGNORECASE)

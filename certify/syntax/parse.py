@@ -36,11 +36,12 @@ from certify.syntax.refusal import is_keyword as is_keyword
 from certify.syntax.refusal import not_a_number_name as not_a_number_name
 from certify.syntax.refusal import reads as reads
 from certify.syntax.refusal import syntax_error
+from certify.syntax.regexes import compile_cached
 from certify.syntax.rows import declares_row
 
-_EXPECT = re.compile(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
-_STORY = re.compile(r"^\s*story\s*:\s*$", re.IGNORECASE)
-_GRID = re.compile(r"^\s*grid\s*:\s*$", re.IGNORECASE)
+_EXPECT = compile_cached(r"^\s*#\s*expect\s*:(.*)$", re.IGNORECASE)
+_STORY = compile_cached(r"^\s*story\s*:\s*$", re.IGNORECASE)
+_GRID = compile_cached(r"^\s*grid\s*:\s*$", re.IGNORECASE)
 
 
 @record

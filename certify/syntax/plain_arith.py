@@ -51,7 +51,7 @@ from certify.syntax.regexes import compile_cached
 _TERM = r"(?:[A-Za-z][A-Za-z0-9]*|[0-9]+(?:\.[0-9]+)?)"
 _SIDE = rf"-?{_TERM}(?: [-+] {_TERM})*"
 _RELATION = r"(?:<=|>=|<|>|=)"
-SHAPE = re.compile(rf"{_SIDE} {_RELATION} {_SIDE}(?: {_RELATION} {_SIDE})?")
+SHAPE = compile_cached(rf"{_SIDE} {_RELATION} {_SIDE}(?: {_RELATION} {_SIDE})?")
 """The sentences ``read`` may take (each term is checked against the lexer too)."""
 
 RELATIONS = frozenset({"<=", ">=", "<", ">", "="})

@@ -11,9 +11,11 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-FOREIGN = re.compile(r"[\"“”\[\]{}|\\`]")
+from certify.syntax.regexes import compile_cached
+
+FOREIGN = compile_cached(r"[\"“”\[\]{}|\\`]")
 """Characters that are not part of certify's language (outside quoted speech)."""
-QUOTED = re.compile(r"""(\bsays\s*[:,]?\s*)["“]([^"“”]*)["”]\s*$""", re.IGNORECASE)
+QUOTED = compile_cached(r"""(\bsays\s*[:,]?\s*)["“]([^"“”]*)["”]\s*$""", re.IGNORECASE)
 """Quoted speech, the one place quotes are read: ``A says: "B is a knave."``."""
 CLOSING = ('"', "”")
 
@@ -51,8 +53,8 @@ def closes(line: str, spans: list[tuple[int, int]], index: int) -> bool:
     )
 
 
-_STOPS = re.compile(r"[.?]")
-_QUOTES = re.compile(r"[\"“”]")
+_STOPS = compile_cached(r"[.?]")
+_QUOTES = compile_cached(r"[\"“”]")
 
 
 def split_sentences(line: str) -> list[tuple[int, str, str]]:

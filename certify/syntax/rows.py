@@ -11,12 +11,13 @@ from functools import cache
 
 from certify.syntax.grammar import alternation
 from certify.syntax.lexicon import puzzle_words
+from certify.syntax.regexes import compile_cached
 
 
 @cache
 def _row_pattern() -> re.Pattern[str]:
     counts = alternation(list(puzzle_words()["counts"]))
-    return re.compile(rf"\b(?:there\s+(?:are|were)|sells)\s+(?:{counts}|\d+)\s+\w", re.I)
+    return compile_cached(rf"\b(?:there\s+(?:are|were)|sells)\s+(?:{counts}|\d+)\s+\w", re.I)
 
 
 def declares_row(text: str) -> bool:
