@@ -111,9 +111,13 @@ def test_a_program_of_the_file_is_dropped_once_built(monkeypatch: pytest.MonkeyP
 
 
 WATCH = """
-import json, re, traceback
+import json, traceback
+try:
+    import re._compiler as compiler
+except ImportError:  # Python 3.10
+    import sre_compile as compiler
 compiled = []
-original = re._compiler.compile
+original = compiler.compile
 
 
 def watched(pattern, flags=0):  # what re compiles, and which module of certify asked for it
@@ -123,7 +127,7 @@ def watched(pattern, flags=0):  # what re compiles, and which module of certify 
     return original(pattern, flags)
 
 
-re._compiler.compile = watched
+compiler.compile = watched
 from certify.syntax.parse import read_document
 read_document("Ana is in the kitchen or the garden. Where is Ana? x2 - x1 <= 3.")
 print(json.dumps(compiled))
