@@ -10,11 +10,17 @@ from pathlib import Path
 from typing import Any
 
 
-def run_with_cache(program: str, cache: Path) -> Any:
-    """What ``program`` prints as JSON, run with ``$XDG_CACHE_HOME`` at ``cache`` and Python
-    allowed to write caches (this machine's ``PYTHONDONTWRITEBYTECODE`` unset)."""
+def with_cache(cache: Path) -> dict[str, str]:
+    """This environment with ``$XDG_CACHE_HOME`` at ``cache`` and Python allowed to write caches
+    (this machine's ``PYTHONDONTWRITEBYTECODE`` unset), as on a user's machine."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["XDG_CACHE_HOME"] = str(cache)
+    return env
+
+
+def run_with_cache(program: str, cache: Path) -> Any:
+    """What ``program`` prints as JSON, run in the environment ``with_cache(cache)``."""
+    env = with_cache(cache)
     done = subprocess.run(
         [sys.executable, "-c", program], capture_output=True, text=True, env=env, check=True
     )

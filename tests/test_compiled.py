@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from certify import compiled
+from tests.caching import with_cache
 
 PROBE = """
 import dataclasses, json, sys
@@ -35,8 +36,7 @@ print(json.dumps({"new": compiled._state["new"], "repr": repr(w), "hash": same,
 
 
 def run_probe(cache: Path) -> dict[str, object]:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["XDG_CACHE_HOME"] = str(cache)
+    env = with_cache(cache)
     done = subprocess.run(
         [sys.executable, "-c", PROBE], env=env, capture_output=True, text=True, timeout=120
     )
@@ -76,8 +76,7 @@ print(json.dumps({"before": before, "patched": dataclasses.exec is compiled.cach
 
 
 def test_dataclasses_imported_after_certify_are_patched_as_they_load(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
+    env = with_cache(tmp_path)
     done = subprocess.run(
         [sys.executable, "-c", DEFERRED], env=env, capture_output=True, text=True, timeout=120
     )

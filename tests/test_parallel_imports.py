@@ -9,10 +9,11 @@ of certify's, nor of the solver's, that is not already there.
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
+
+from tests.caching import with_cache
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,8 +40,7 @@ def test_a_worker_imports_nothing_the_parent_did_not(tmp_path: Path) -> None:
     # Twice with a cache folder of the test's own, writes allowed: the first run builds the
     # parsers with the lark package and saves them; the second loads them without it.
     folders = [str(ROOT / "samples"), str(ROOT / "tests" / "conformance")]
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["XDG_CACHE_HOME"] = str(tmp_path)
+    env = with_cache(tmp_path)
     for run in ("first", "second"):
         done = subprocess.run(
             [sys.executable, "-c", PROGRAM, *folders],

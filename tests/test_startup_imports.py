@@ -19,6 +19,7 @@ import lark
 from certify import __version__
 from certify.syntax.forms import QUESTIONS, STATEMENTS
 from certify.syntax.parse import grammar_text, parser, statement_core
+from tests.caching import with_cache
 from tests.paths import SAMPLES
 from tests.trees import plain
 
@@ -47,10 +48,7 @@ def loaded(tmp_path: Path, *args: str, cache: Path | None = None) -> set[str]:
     folder, Python may write caches (``PYTHONDONTWRITEBYTECODE`` unset) and certify keeps its
     own there (``XDG_CACHE_HOME``), as on a user's machine."""
     out = tmp_path / "modules.txt"
-    env = dict(os.environ)
-    if cache is not None:
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
-        env["XDG_CACHE_HOME"] = str(cache)
+    env = dict(os.environ) if cache is None else with_cache(cache)
     command = [sys.executable, "-c", PROBE, str(out), *args]
     subprocess.run(command, capture_output=True, check=False, env=env)
     return set(out.read_text().split("\n"))
