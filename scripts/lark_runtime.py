@@ -8,6 +8,12 @@ package, imported only then) and loaded into this module's classes
 (``certify.syntax.grammar.built_by_lark``), so that a run whose parser is saved imports one module
 instead of Lark's grammar compiler, its Earley and CYK parsers and what they import.
 
+Lark's code is kept as the tool writes it, but for three lines of the module's head
+(``HEADER``: ``typing.cast``, which the tool forgets to import, and ``from __future__ import
+annotations``, so that Lark's annotations are not evaluated at every import: about 1 ms) and
+its logger, made when Lark first logs instead of at import (``LAZY_LOGGING``: importing
+``logging`` took 2 ms of every run).
+
 Run it after upgrading Lark: ``python scripts/lark_runtime.py``.  ``tests/test_lark_runtime.py``
 fails when the file differs from what the installed Lark makes.
 """
@@ -28,8 +34,45 @@ HEADER = """\
 # are built by Lark and loaded into these classes (certify/syntax/grammar.py).
 # ruff: noqa
 # mypy: ignore-errors
+from __future__ import annotations  # certify: annotations are not evaluated at import
 from typing import cast  # Transformer_NonRecursive's; the standalone tool leaves it out
 """
+
+LOGGING = """\
+import logging
+from dataclasses import dataclass
+from typing import Generic, AnyStr
+
+logger: logging.Logger = logging.getLogger("lark")
+logger.addHandler(logging.StreamHandler())
+##
+
+##
+
+logger.setLevel(logging.CRITICAL)
+"""
+"""Where Lark's code makes its logger, importing ``logging`` (2 ms) for messages a loaded
+parser does not write (Lark logs while it builds a grammar, and in ``match_examples``)."""
+
+LAZY_LOGGING = """\
+from dataclasses import dataclass
+from typing import Generic, AnyStr
+
+
+class _LoggerAtFirstUse:  # certify: ``logging`` is imported when Lark first logs, not at import
+    def __getattr__(self, name):
+        global logger
+        import logging
+
+        logger = logging.getLogger("lark")
+        logger.addHandler(logging.StreamHandler())
+        logger.setLevel(logging.CRITICAL)
+        return getattr(logger, name)
+
+
+logger = _LoggerAtFirstUse()
+"""
+"""The same logger, made by the same three calls, the first time Lark's code uses it."""
 
 
 def source() -> str:
@@ -40,7 +83,15 @@ def source() -> str:
     out = io.StringIO()
     standalone.gen_standalone(Lark('start: "a"', parser="lalr"), out=out)
     text = out.getvalue()
-    return HEADER + text[: text.index(DATA_STARTS)].rstrip() + "\n"
+    return HEADER + adapted(text[: text.index(DATA_STARTS)].rstrip() + "\n")
+
+
+def adapted(code: str) -> str:
+    """Lark's code with its logger made at first use (``LAZY_LOGGING``); raises if Lark's code
+    no longer has the lines replaced (a new Lark: look at them again)."""
+    if code.count(LOGGING) != 1:
+        raise ValueError("Lark's standalone code no longer makes its logger as LOGGING says")
+    return code.replace(LOGGING, LAZY_LOGGING)
 
 
 def main() -> int:

@@ -15,7 +15,7 @@ import lark
 import pytest
 
 from certify.syntax import lark_runtime
-from scripts.lark_runtime import TARGET, source
+from scripts.lark_runtime import LAZY_LOGGING, LOGGING, TARGET, adapted, source
 
 
 def test_the_file_is_what_the_installed_lark_writes() -> None:
@@ -32,3 +32,25 @@ def test_the_runtime_imports_nothing_of_the_lark_package() -> None:
     modules = done.stdout.strip("[]\n").replace("'", "").split(", ")
     assert "certify.syntax.lark_runtime" in modules
     assert not [m for m in modules if m == "lark" or m.startswith("lark.")]
+
+
+def test_logging_is_imported_when_lark_first_logs() -> None:
+    probe = (
+        "import sys, certify.syntax.lark_runtime as runtime\n"
+        "before = 'logging' in sys.modules\n"
+        "runtime.logger.debug('not shown')\n"
+        "import logging\n"
+        "made = logging.getLogger('lark')\n"
+        "print(before, runtime.logger is made, made.level == logging.CRITICAL,"
+        " len(made.handlers))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["False", "True", "True", "1"]
+    assert done.stderr == ""  # Lark's level: nothing below CRITICAL is written
+
+
+def test_a_lark_that_makes_its_logger_otherwise_is_refused() -> None:
+    assert adapted("x = 1\n" + LOGGING) == "x = 1\n" + LAZY_LOGGING
+    with pytest.raises(ValueError, match="logger"):
+        adapted("import logging\nlogger = logging.getLogger('lark')\n")

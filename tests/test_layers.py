@@ -21,6 +21,7 @@ LAYERS = (
             "certify.run_limits",
             "certify.files",
             "certify.digests",
+            "certify.pickling",
             "certify.compiled",
             "certify.collector",
             "certify.records",

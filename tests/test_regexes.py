@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import _sre
 import contextlib
+import marshal
 import re
 from pathlib import Path
 
@@ -59,7 +60,8 @@ def test_every_lexer_of_the_parser_uses_the_cache() -> None:
 
 
 def test_a_program_the_matcher_refuses_is_compiled_again(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(regexes, "_loaded", {("(?P<A>ab)|c", 0): (0, [12345, 1], 0, {}, (None,))})
+    refused = marshal.dumps((0, [12345, 1], 0, {}, (None,)))
+    monkeypatch.setattr(regexes, "_loaded", {("(?P<A>ab)|c", 0): refused})
     monkeypatch.setattr(regexes, "_known", {})
     monkeypatch.setattr(regexes, "_built", {})
     monkeypatch.setitem(regexes._state, "loaded", True)
@@ -91,21 +93,24 @@ def test_a_second_run_compiles_none_of_what_the_first_kept(tmp_path: Path) -> No
 
     first = run()
     assert first["new"] is True and isinstance(first["known"], int) and first["known"] > 5
-    (kept,) = (tmp_path / "certify").glob("lexer-programs-*.bin")
+    (kept,) = (tmp_path / "certify").glob("lexer-code-*.bin")
     assert kept.stat().st_mode & 0o077 == 0  # the user's own, like the method cache
     assert run() == {"new": False, "known": 0, "built": first["known"], "left": 0}
 
 
 def test_a_program_of_the_file_is_dropped_once_built(monkeypatch: pytest.MonkeyPatch) -> None:
-    key = ("(?P<A>ab)|cd", 0)
-    monkeypatch.setattr(regexes, "_loaded", {key: regexes.program(*key)})
+    key, other = ("(?P<A>ab)|cd", 0), ("unused", 0)
+    untouched = marshal.dumps(regexes.program(*other))
+    loaded = {key: marshal.dumps(regexes.program(*key)), other: untouched}
+    monkeypatch.setattr(regexes, "_loaded", loaded)
     monkeypatch.setattr(regexes, "_known", {})
     monkeypatch.setattr(regexes, "_built", {})
     monkeypatch.setitem(regexes._state, "loaded", True)
     monkeypatch.setitem(regexes._state, "new", False)
     built = regexes.compile_cached(*key)
     assert built == re.compile(*key)
-    assert regexes._loaded == {}  # the pattern keeps its own copy of the program
+    assert regexes._loaded == {other: untouched}  # the pattern keeps its own copy; the
+    # program no pattern asked for is still the file's bytes, not decoded
     assert regexes.compile_cached(*key) is built  # asked again (another parser state)
     assert regexes._state["new"] is False and regexes._known == {}  # the file has it
 

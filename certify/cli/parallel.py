@@ -13,7 +13,6 @@ from its class, message and attributes instead.  Other results use the executor'
 from __future__ import annotations
 
 import io
-import pickle
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -23,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 from certify.cli.batch import Entry, FileResult, run_file
 from certify.errors import CertifyError
+from certify.pickling import Pickler, loads
 
 # What the pipeline imports only when a text needs it (numbers, a conflict, an expectation):
 # imported in the parent before the fork, or every worker would import each of them again.
@@ -211,10 +211,10 @@ def counted_only(result: FileResult) -> FileResult:
 
 def unpacked(done: FileResult | bytes) -> FileResult:
     """A result as ``certify_packed`` sent it, back as a ``FileResult``."""
-    return pickle.loads(done) if isinstance(done, bytes) else done
+    return loads(done) if isinstance(done, bytes) else done
 
 
-class _Pickler(pickle.Pickler):
+class _Pickler(Pickler):
     """Pickle certify's errors by their attributes, not their constructor arguments."""
 
     def reducer_override(self, obj: Any) -> Any:

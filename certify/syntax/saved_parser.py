@@ -26,13 +26,13 @@ import importlib
 import io
 import operator
 import os
-import pickle
 import sys
 import types
 from typing import Any
 
 from certify.compiled import cache_file, read_owned, write_bytes
 from certify.digests import sha256
+from certify.pickling import HIGHEST, Pickler, loads
 from certify.syntax import lark_runtime, regexes
 from certify.syntax.lark_runtime import Lark
 
@@ -57,7 +57,7 @@ def path_for(text: str, options: dict[str, Any]) -> str | None:
     return cache_file(f"parser-{digest.hexdigest()[:32]}")
 
 
-class _Pickler(pickle.Pickler):
+class _Pickler(Pickler):
     def reducer_override(self, obj: Any) -> Any:
         if isinstance(obj, types.ModuleType):
             return importlib.import_module, (obj.__name__,)
@@ -72,7 +72,7 @@ def load(text: str, options: dict[str, Any]) -> Lark | None:
     if data is None:
         return None
     try:
-        found = pickle.loads(data)
+        found = loads(data)
     except Exception:  # a file of another version, cut short: build it again
         return None
     if not isinstance(found, Lark):
@@ -89,7 +89,7 @@ def save(text: str, options: dict[str, Any], parser: Lark) -> None:
     try:
         compact(parser)
         buffer = io.BytesIO()
-        _Pickler(buffer, protocol=pickle.HIGHEST_PROTOCOL).dump(parser)
+        _Pickler(buffer, protocol=HIGHEST).dump(parser)
         write_bytes(path, buffer.getvalue())
         _state["saved"] += 1
         import glob  # only when a parser is saved
