@@ -8,7 +8,7 @@ package, imported only then) and loaded into this module's classes
 (``certify.syntax.grammar.built_by_lark``), so that a run whose parser is saved imports one module
 instead of Lark's grammar compiler, its Earley and CYK parsers and what they import.
 
-Lark's code is kept as the tool writes it, but for three lines of the module's head
+Lark's code is kept as the tool writes it, but for two lines added at the module's head
 (``HEADER``: ``typing.cast``, which the tool forgets to import, and ``from __future__ import
 annotations``, so that Lark's annotations are not evaluated at every import: about 1 ms) and
 its logger, made when Lark first logs instead of at import (``LAZY_LOGGING``: importing
