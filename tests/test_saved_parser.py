@@ -130,6 +130,13 @@ def test_equal_actions_and_sets_are_kept_once() -> None:
     assert len({id(lexer.ignore_types) for lexer in lexers}) == len(
         {lexer.ignore_types for lexer in lexers}
     )
+    rules = parser.rules
+    places = [symbol for rule in rules for symbol in (rule.origin, *rule.expansion)]
+    shapes = {(s.__class__, s.name, getattr(s, "filter_out", None)) for s in places}
+    assert len({id(symbol) for symbol in places}) == len(shapes) < len(places) // 5
+    assert len({id(rule.options) for rule in rules}) == len(
+        {tuple(sorted(vars(rule.options).items())) for rule in rules}
+    )
     assert saved_parser.compact(parser) == 0  # nothing left to share
 
 
