@@ -18,7 +18,9 @@ longer exist are not read at every start) under ``$XDG_CACHE_HOME/certify``
 owns it and nobody else may write it (it holds code), and written once at exit, atomically,
 when something new was compiled, unless Python is told not to write bytecode
 (``PYTHONDONTWRITEBYTECODE``, ``-B``).  Any failure to read or write it just means compiling
-as before.
+as before.  A record's methods (``certify.records``) are kept under a name for their shape
+(``code_named``) rather than under their source; the files of that change are named
+``methods-*`` (the ``method-code-*`` files before it, keyed by source, are not read).
 
 The file is read whole and then decoded (``marshal.loads``): ``marshal.load`` on a file object
 reads it through the file's Python methods object by object, which took 50 ms for the 877
@@ -36,6 +38,7 @@ from types import CodeType, ModuleType
 
 TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
 LIMIT = 2_000
@@ -53,7 +56,7 @@ _known: dict[str, CodeType] = {}
 _state = {"installed": False, "loaded": False, "new": False}
 
 
-def cache_file(kind: str = "method-code") -> str | None:
+def cache_file(kind: str = "methods") -> str | None:
     """Where a cache of ``kind`` is kept for this Python, or None without a home (or where
     files have no POSIX owner to check, Windows: no cache there)."""
     if not hasattr(os, "getuid"):
@@ -81,14 +84,22 @@ def cached_exec(source: Any, globals: Any = None, locals: Any = None, /, **optio
 def code_for(source: str, filename: str = "<string>") -> CodeType:
     """The code of ``source``: from the cache (read on first use, not at import:
     ``--version`` needs none), or compiled and kept for the cache."""
+    return code_named(source, lambda: source, filename)
+
+
+def code_named(name: str, source: Callable[[], str], filename: str = "<string>") -> CodeType:
+    """The code kept under ``name``, or ``source()`` compiled and kept under it.  ``name`` must
+    say exactly what ``source()`` would return (``code_for``: the source itself; a record's
+    shape and the digest of the module that writes its source, ``certify.records``), so
+    that the source need not be written when its code is kept."""
     if not _state["loaded"]:
         _state["loaded"] = True
         _loaded.update(_load(cache_file()))
-    code = _known.get(source) or _loaded.get(source)
+    code = _known.get(name) or _loaded.get(name)
     if code is not None:
         return code
-    code = compile(source, filename, "exec", dont_inherit=True)  # not this module's futures
-    _known[source] = code
+    code = compile(source(), filename, "exec", dont_inherit=True)  # not this module's futures
+    _known[name] = code
     _state["new"] = True
     return code
 

@@ -37,7 +37,8 @@ import dataclasses
 from _thread import get_ident
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from certify.compiled import code_for
+from certify.compiled import code_for, code_named
+from certify.digests import sha256
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -273,9 +274,35 @@ def _maker(fields: list[dataclasses.Field[Any]]) -> Callable[..., Any]:
     maker = _shapes.get(shape)
     if maker is None:
         space: dict[str, Any] = {}
-        exec(code_for(_source(fields), "<certify.records>"), {"__builtins__": __builtins__}, space)
+        exec(_code(fields, shape), {"__builtins__": __builtins__}, space)
         maker = _shapes[shape] = space["__record__"]
     return maker
+
+
+def _code(fields: list[dataclasses.Field[Any]], shape: tuple[Any, ...]) -> Any:
+    """The code of ``_source(fields)``, kept under the shape and the digest of this module
+    (``_form``), so that a kept shape's source is not written again (about 1 ms of a start)."""
+    form = _form()
+    if form is None:
+        return code_for(_source(fields), "<certify.records>")
+    name = f"# certify.records {form} {shape!r}"
+    return code_named(name, lambda: _source(fields), "<certify.records>")
+
+
+_digest: list[str | None] = []
+
+
+def _form() -> str | None:
+    """The digest of this module's source, which writes every record's methods: code another
+    version of ``_source`` wrote is never taken.  None without the source beside the code:
+    then the source itself names its code, as for any other."""
+    if not _digest:
+        try:
+            with open(__file__, "rb") as module:
+                _digest.append(sha256(module.read()).hexdigest()[:32])
+        except OSError:
+            _digest.append(None)
+    return _digest[0]
 
 
 def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:

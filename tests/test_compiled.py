@@ -203,7 +203,7 @@ def test_each_version_of_certify_has_its_own_cache_file() -> None:
     import certify
 
     path = compiled.cache_file()
-    assert path is None or f"method-code-{certify.__version__}-" in os.path.basename(path)
+    assert path is None or f"methods-{certify.__version__}-" in os.path.basename(path)
     assert path is None or os.path.basename(path).endswith(f"-{sys.hexversion:x}.bin")
 
 

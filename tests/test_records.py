@@ -314,14 +314,69 @@ def test_a_subclass_keeps_its_own_attributes_and_the_fields_frozen() -> None:
 def test_a_shape_met_twice_takes_its_code_once(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[str] = []
 
-    def counting(source: str, filename: str = "<string>") -> Any:
-        asked.append(source)
-        return compile(source, filename, "exec", dont_inherit=True)
+    def counting(name: str, source: Any, filename: str = "<string>") -> Any:
+        asked.append(name)
+        return compile(source(), filename, "exec", dont_inherit=True)
 
-    monkeypatch.setattr(records, "code_for", counting)
+    monkeypatch.setattr(records, "code_named", counting)
     shape = '@record\nclass Point:\n    """{}."""\n    twice_met: int\n    other_field: str = ""\n'
     first: Any = build(shape.format("A"))
     second: Any = build(shape.format("B"))
     assert len(asked) == 1  # the cache drops an entry once used: asking twice would compile
     assert first.__init__.__code__ is second.__init__.__code__
     assert first(1) != second(1) and second(1).other_field == ""
+
+
+def test_a_kept_shape_s_code_is_taken_without_writing_its_source(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from certify import compiled
+
+    monkeypatch.setattr(compiled, "_known", {})
+    monkeypatch.setattr(compiled, "_loaded", {})
+    monkeypatch.setitem(compiled._state, "loaded", True)
+    monkeypatch.setitem(compiled._state, "new", True)  # nothing written at exit
+    monkeypatch.setattr(records, "_shapes", {})
+    shape = '@record\nclass Point:\n    """{}."""\n    kept_only_here: int\n    other: str = ""\n'
+    first: Any = build(shape.format("A"))
+    (name,) = compiled._known  # kept under the shape and this module's digest
+    assert name.startswith("# certify.records ") and "kept_only_here" in name
+    assert records._form() in name
+    monkeypatch.setattr(records, "_shapes", {})  # another process: the file has the code
+
+    def unwritten(fields: object) -> str:
+        raise AssertionError("the kept code should have been taken by its name")
+
+    monkeypatch.setattr(records, "_source", unwritten)
+    second: Any = build(shape.format("B"))
+    assert second.__init__.__code__ is first.__init__.__code__
+    assert second(2, "x") == second(2, "x") and second(2).other == ""
+
+
+@pytest.mark.parametrize("form", ["another version of records.py", None])
+def test_another_module_digest_writes_the_source_again(
+    monkeypatch: pytest.MonkeyPatch, form: str | None
+) -> None:
+    from certify import compiled
+
+    monkeypatch.setattr(compiled, "_known", {})
+    monkeypatch.setattr(compiled, "_loaded", {})
+    monkeypatch.setitem(compiled._state, "loaded", True)
+    monkeypatch.setitem(compiled._state, "new", True)
+    monkeypatch.setattr(records, "_shapes", {})
+    shape = '@record\nclass Point:\n    """A."""\n    written_again: int\n'
+    build(shape)
+    monkeypatch.setattr(records, "_shapes", {})
+    monkeypatch.setattr(records, "_digest", [form])  # records.py changed, or has no source
+    written: list[object] = []
+    source = records._source
+
+    def counted(fields: Any) -> str:
+        written.append(fields)
+        return source(fields)
+
+    monkeypatch.setattr(records, "_source", counted)
+    again: Any = build(shape)
+    assert len(written) == 1 and again(3).written_again == 3
+    if form is None:  # the source text itself names the code, as any other
+        assert any(key.startswith("def __record__") for key in compiled._known)
