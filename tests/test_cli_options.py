@@ -122,3 +122,13 @@ def test_integer_groups_are_never_settled_by_their_ends() -> None:
     assert _settled_by_ends(ends, reached, make_group(rows, frozenset(), None, 1))
     assert not _settled_by_ends(ends, reached, make_group(rows, frozenset({"k"}), None, 1))
     assert not _settled_by_ends(ends, {Fraction(0)}, make_group(rows, frozenset(), None, 1))
+
+
+def test_typer_reads_the_command_s_annotations_evaluated() -> None:
+    # certify/cli/app.py writes no ``from __future__ import annotations``: typer would
+    # evaluate each of run's annotations from a string twice at every start
+    from certify.cli import app
+
+    annotations = app.run.__annotations__
+    assert len(annotations) > 30
+    assert not [name for name, kind in annotations.items() if isinstance(kind, str)]

@@ -11,9 +11,12 @@ JSON Schemas).  ``--engine`` and ``--domain`` take
 ``Enum`` choices, so ``--help`` lists their values and shell completion offers them.  Only
 typer is imported up front: the pipeline, rich, the SAT solver and the numeric domains are
 imported when a text is certified and printed.
-"""
 
-from __future__ import annotations
+Unlike certify's other modules, this one does not write ``from __future__ import
+annotations``: typer reads ``run``'s 32 annotations at every start, and evaluated them from
+strings twice (``inspect.signature(eval_str=True)`` and ``get_type_hints``): about 1 ms.  Its
+other annotations that name what is imported for type checking only are quoted.
+"""
 
 import sys
 from dataclasses import dataclass
@@ -139,7 +142,7 @@ def run(
     raise typer.Exit(_exit_code(printer, summary, not as_json and (checking or done > 1)))
 
 
-def _exit_code(printer: Printer, summary: Summary, show: bool) -> int:
+def _exit_code(printer: Printer, summary: "Summary", show: bool) -> int:
     """The batch's exit code, after its summary line when ``show``."""
     from certify.cli.batch import exit_code
 
@@ -149,7 +152,7 @@ def _exit_code(printer: Printer, summary: Summary, show: bool) -> int:
     return int(code)
 
 
-def _options(engine: str, domain: str | None, timeout: float | None, **flags: Any) -> Options:
+def _options(engine: str, domain: str | None, timeout: float | None, **flags: Any) -> "Options":
     """The options of a run (the readout loads only once the usage is checked, without the
     collector scanning what it makes: ``certify.collector``)."""
     from certify.collector import long_lived
@@ -161,7 +164,11 @@ def _options(engine: str, domain: str | None, timeout: float | None, **flags: An
 
 
 def _pictures(
-    graph: str | None, html: str | None, results: list[FileResult], summary: Summary, o: Options
+    graph: str | None,
+    html: str | None,
+    results: "list[FileResult]",
+    summary: "Summary",
+    o: "Options",
 ) -> None:
     if graph is not None or html is not None:  # Graphviz and the page load only when asked
         from certify.cli.pictures import pictures
@@ -243,7 +250,7 @@ class _Batch:
     paths: list[str]
     glob: str
     ask: list[str]
-    options: Options
+    options: "Options"
     checking: bool
     debug: bool
     jobs: int
@@ -254,7 +261,7 @@ class _Batch:
 
     def run(
         self, printer: Printer, one_file: bool, junit: str | None, keep: bool
-    ) -> tuple[list[FileResult], Summary, int]:
+    ) -> "tuple[list[FileResult], Summary, int]":
         """Certify every file, printing each result as it comes (in input order).
 
         Returns the results when ``keep`` (for JUnit and the pictures; otherwise none are kept,
@@ -308,7 +315,7 @@ class _Batch:
                 record.close()
         return results, summary, tally.texts
 
-    def _record(self, entries: list[Entry]) -> tuple[Record | None, list[tuple[int, Entry]]]:
+    def _record(self, entries: "list[Entry]") -> "tuple[Record | None, list[tuple[int, Entry]]]":
         """``--resume``: the record, and the entries it has no result for (all, without it)."""
         if self.resume is None:
             return None, list(enumerate(entries))
@@ -322,7 +329,7 @@ class _Batch:
                 f"--resume: cannot write {self.resume!r}: {error.strerror or error}"
             ) from None
 
-    def _start(self, entries: list[Entry], counted: bool) -> Iterator[FileResult]:
+    def _start(self, entries: "list[Entry]", counted: bool) -> "Iterator[FileResult]":
         """The results of ``entries`` in order, from the executor chosen (``counted``: the
         batch only counts the results it prints nothing of, ``parallel.run_parallel``)."""
         import os
@@ -351,7 +358,7 @@ def _catch_swallowed_interrupts() -> list[object]:
     swallowed: list[object] = []
     default = sys.unraisablehook
 
-    def hook(unraisable: sys.UnraisableHookArgs) -> None:
+    def hook(unraisable: "sys.UnraisableHookArgs") -> None:
         if unraisable.exc_type is KeyboardInterrupt:
             swallowed.append(unraisable.object)
         else:
@@ -361,7 +368,7 @@ def _catch_swallowed_interrupts() -> list[object]:
     return swallowed
 
 
-def _write_junit(path: str, results: list[FileResult], checking: bool) -> None:
+def _write_junit(path: str, results: "list[FileResult]", checking: bool) -> None:
     """Write the JUnit report atomically: a reader never sees half a file."""
     from certify.files import write_atomically
     from certify.output.junit import to_xml
