@@ -159,3 +159,25 @@ def test_lark_s_grammar_cache_is_taken_without_lark_loading_it(
     for sentence in ("Ana is in the kitchen", "Where is Ana", "x + y = 10"):
         for start in ("statement", "question"):
             assert outcome(taken, sentence, start) == outcome(built, sentence, start)
+
+
+def test_the_name_changes_with_any_module_the_parser_depends_on(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    assert set(saved_parser.sources()) >= {saved_parser.__file__, regexes.__file__}
+    modules = [tmp_path / f"module{i}.py" for i in range(4)]
+    for module in modules:
+        module.write_text("x = 1\n")
+        os.utime(module, ns=(1_000_000_000, 1_000_000_000))
+    monkeypatch.setattr(saved_parser, "sources", lambda: tuple(map(str, modules)))
+    named = saved_parser.path_for("start: x", {})
+    assert named is not None and named == saved_parser.path_for("start: x", {})
+    modules[2].write_text("x = 22\n")  # another size
+    os.utime(modules[2], ns=(1_000_000_000, 1_000_000_000))
+    edited = saved_parser.path_for("start: x", {})
+    assert edited not in (None, named)
+    os.utime(modules[2], ns=(2_000_000_000, 2_000_000_000))  # the same size, another time
+    assert saved_parser.path_for("start: x", {}) not in (None, named, edited)
+    modules[3].unlink()  # no source beside the code: no parser kept
+    assert saved_parser.path_for("start: x", {}) is None
