@@ -327,9 +327,9 @@ def test_a_shape_met_twice_takes_its_code_once(monkeypatch: pytest.MonkeyPatch) 
     assert first(1) != second(1) and second(1).other_field == ""
 
 
-def test_a_kept_shape_s_code_is_taken_without_writing_its_source(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+@pytest.fixture
+def code_cache(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """``certify.compiled``'s cache, empty and not written at exit, and no shape met yet."""
     from certify import compiled
 
     monkeypatch.setattr(compiled, "_known", {})
@@ -337,6 +337,13 @@ def test_a_kept_shape_s_code_is_taken_without_writing_its_source(
     monkeypatch.setitem(compiled._state, "loaded", True)
     monkeypatch.setitem(compiled._state, "new", True)  # nothing written at exit
     monkeypatch.setattr(records, "_shapes", {})
+    return compiled
+
+
+def test_a_kept_shape_s_code_is_taken_without_writing_its_source(
+    monkeypatch: pytest.MonkeyPatch, code_cache: Any
+) -> None:
+    compiled = code_cache
     shape = '@record\nclass Point:\n    """{}."""\n    kept_only_here: int\n    other: str = ""\n'
     first: Any = build(shape.format("A"))
     (name,) = compiled._known  # kept under the shape and this module's digest
@@ -355,15 +362,9 @@ def test_a_kept_shape_s_code_is_taken_without_writing_its_source(
 
 @pytest.mark.parametrize("form", ["another version of records.py", None])
 def test_another_module_digest_writes_the_source_again(
-    monkeypatch: pytest.MonkeyPatch, form: str | None
+    monkeypatch: pytest.MonkeyPatch, code_cache: Any, form: str | None
 ) -> None:
-    from certify import compiled
-
-    monkeypatch.setattr(compiled, "_known", {})
-    monkeypatch.setattr(compiled, "_loaded", {})
-    monkeypatch.setitem(compiled._state, "loaded", True)
-    monkeypatch.setitem(compiled._state, "new", True)
-    monkeypatch.setattr(records, "_shapes", {})
+    compiled = code_cache
     shape = '@record\nclass Point:\n    """A."""\n    written_again: int\n'
     build(shape)
     monkeypatch.setattr(records, "_shapes", {})
