@@ -27,11 +27,13 @@ raises ``TextErrors``, whose ``errors`` lists each one with its own file, line a
 
 from __future__ import annotations
 
+from certify.bundle import install as _bundle
 from certify.compiled import install as _install
 
 __version__ = "0.2.0"
 
 _install()  # before any of certify's dataclasses is created (certify/compiled.py)
+_bundle()  # before any other module of certify's is imported (certify/bundle.py)
 
 TYPE_CHECKING = False  # as typing's, without importing typing: ``--version`` needs none of it
 if TYPE_CHECKING:

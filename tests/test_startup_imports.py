@@ -64,6 +64,7 @@ def test_version_loads_no_pipeline(tmp_path: Path) -> None:
     assert not tops(modules) & {"lark", "rich", "pysat", "numpy", "scipy"}
     # certify.run_limits holds the option defaults; it imports only the standard library.
     allowed = {
+        "certify.bundle",
         "certify.cli",
         "certify.cli.app",
         "certify.cli.options",

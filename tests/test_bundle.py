@@ -1,0 +1,269 @@
+"""certify's modules from one file of their code (``certify.bundle``): taken only while their
+sources are unchanged and in the folder Python would look in, and kept beside the other caches.
+
+The finder is tried on a package of the test's own (a prefix of its own, a cache file of its
+own), then on certify itself in fresh processes.
+"""
+
+from __future__ import annotations
+
+import inspect
+import os
+import subprocess
+import sys
+import traceback
+from collections.abc import Iterator
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from certify import bundle
+from certify.compiled import read_cache
+from tests.caching import with_cache
+from tests.paths import SAMPLES
+
+PACKAGE = "bundleprobe"
+
+
+@pytest.fixture
+def probe(tmp_path: Path) -> Iterator[Path]:
+    """A package ``bundleprobe`` (a module ``mod`` and a subpackage ``sub``) on ``sys.path``;
+    removed from ``sys.path``, ``sys.meta_path`` and ``sys.modules`` afterwards."""
+    root = tmp_path / "site"
+    (root / PACKAGE / "sub").mkdir(parents=True)
+    (root / PACKAGE / "__init__.py").write_text("")
+    (root / PACKAGE / "mod.py").write_text(
+        'VALUE = "first"\n\n\ndef fails():\n    raise ValueError("from mod")\n'
+    )
+    (root / PACKAGE / "sub" / "__init__.py").write_text("NAME = 'sub'\n")
+    (root / PACKAGE / "sub" / "data.txt").write_text("a resource")
+    sys.path.insert(0, str(root))
+    finders = list(sys.meta_path)
+    try:
+        yield root
+    finally:
+        sys.path.remove(str(root))
+        sys.meta_path[:] = finders
+        forget()
+
+
+def forget() -> None:
+    for name in [n for n in sys.modules if n == PACKAGE or n.startswith(PACKAGE + ".")]:
+        del sys.modules[name]
+
+
+def fresh(cache: Path) -> bundle.Finder:
+    """A new process's finder, as far as ``bundleprobe`` is concerned: the package imported
+    again (by the usual finders: only its modules are the finder's), the finder first on
+    ``sys.meta_path``."""
+    forget()
+    sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, bundle.Finder)]
+    finder = bundle.Finder(PACKAGE + ".", str(cache))
+    sys.meta_path.insert(0, finder)
+    __import__(PACKAGE)
+    return finder
+
+
+def loader_of(name: str) -> object:
+    return sys.modules[name].__spec__.loader  # type: ignore[union-attr]
+
+
+def test_a_saved_module_is_loaded_from_the_file_and_behaves_as_from_its_source(
+    probe: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+    sub = import_module(f"{PACKAGE}.sub")
+
+    assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled  # the file is empty yet
+    finder.save()
+    assert set(read_cache(str(cache))) == {f"{PACKAGE}.mod", f"{PACKAGE}.sub"}
+
+    fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+    sub = import_module(f"{PACKAGE}.sub")
+
+    assert type(loader_of(f"{PACKAGE}.mod")) is bundle.Bundled
+    assert type(loader_of(f"{PACKAGE}.sub")) is bundle.Bundled
+    assert mod.VALUE == "first" and sub.NAME == "sub"
+    assert mod.__file__ == str(probe / PACKAGE / "mod.py")
+    assert sub.__path__ == [str(probe / PACKAGE / "sub")]
+    assert "raise ValueError" in inspect.getsource(mod.fails)
+    with pytest.raises(ValueError) as raised:
+        mod.fails()
+    shown = "".join(traceback.format_tb(raised.tb))
+    assert str(probe / PACKAGE / "mod.py") in shown and 'raise ValueError("from mod")' in shown
+    from importlib import resources
+
+    assert resources.files(f"{PACKAGE}.sub").joinpath("data.txt").read_text() == "a resource"
+
+
+def test_a_changed_source_is_loaded_from_itself_and_saved_again(
+    probe: Path, tmp_path: Path
+) -> None:
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    __import__(f"{PACKAGE}.mod")
+    finder.save()
+    source = probe / PACKAGE / "mod.py"
+    source.write_text('VALUE = "second, longer"\n')
+    finder = fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+
+    assert mod.VALUE == "second, longer"
+    assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled
+    finder.save()
+
+    fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+
+    assert type(loader_of(f"{PACKAGE}.mod")) is bundle.Bundled
+    assert mod.VALUE == "second, longer"
+
+    # Same size, another time: Python's own check would not take the old code either.
+    source.write_text('VALUE = "second, LONGER"\n')
+    status = source.stat()
+    os.utime(source, ns=(status.st_atime_ns, status.st_mtime_ns + 1_000_000_000))
+    fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+
+    assert mod.VALUE == "second, LONGER"
+
+
+def test_a_module_of_another_folder_is_not_taken(probe: Path, tmp_path: Path) -> None:
+    """Two copies of a package (two environments) with one cache file: each imports its own."""
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    __import__(f"{PACKAGE}.mod")
+    finder.save()
+    other = tmp_path / "other"
+    (other / PACKAGE).mkdir(parents=True)
+    (other / PACKAGE / "__init__.py").write_text("")
+    (other / PACKAGE / "mod.py").write_text('VALUE = "other"\n')
+    sys.path.insert(0, str(other))
+    try:
+        forget()
+        fresh(cache)
+        mod = import_module(f"{PACKAGE}.mod")
+
+        assert mod.__file__ == str(other / PACKAGE / "mod.py")
+        assert mod.VALUE == "other"
+    finally:
+        sys.path.remove(str(other))
+
+
+def test_code_is_named_after_its_source_as_python_names_a_pyc(probe: Path, tmp_path: Path) -> None:
+    """Code compiled under another path (a wheel's ``.pyc`` built elsewhere) gets the path of
+    the source it was taken for, as Python's own loader renames a ``.pyc``'s code."""
+    import marshal
+
+    from certify.compiled import write_cache
+
+    source = probe / PACKAGE / "mod.py"
+    code = compile(source.read_text(), "/build/elsewhere/mod.py", "exec")
+    status = source.stat()
+    entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps(code))
+    cache = tmp_path / "modules.bin"
+    write_cache(str(cache), {f"{PACKAGE}.mod": entry})
+    fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+
+    assert type(loader_of(f"{PACKAGE}.mod")) is bundle.Bundled
+    assert mod.fails.__code__.co_filename == str(source)
+
+
+@pytest.mark.parametrize("content", [b"", b"not marshal", b"\xfa\x00\x00", b"N"])
+def test_a_damaged_file_means_importing_as_usual(
+    probe: Path, tmp_path: Path, content: bytes
+) -> None:
+    cache = tmp_path / "modules.bin"
+    cache.write_bytes(content)
+    cache.chmod(0o600)
+    fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+
+    assert mod.VALUE == "first"
+    assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled
+
+
+def test_nothing_is_written_when_nothing_new_was_loaded(probe: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    finder.save()
+    assert not cache.exists()  # nothing of the prefix imported
+    __import__(f"{PACKAGE}.mod")
+    finder.save()
+    written = cache.stat().st_mtime_ns
+    finder = fresh(cache)
+    __import__(f"{PACKAGE}.mod")
+    finder.save()
+    assert cache.stat().st_mtime_ns == written
+
+
+def test_fnv_is_the_published_function() -> None:
+    # Test vectors of FNV-1a, 32 bits (draft-eastlake-fnv).
+    assert bundle.fnv("") == 0x811C9DC5
+    assert bundle.fnv("a") == 0xE40C292C
+    assert bundle.fnv("foobar") == 0xBF9CF968
+
+
+def modules_file(cache: Path) -> Path:
+    (found,) = (cache / "certify").glob("modules-*.bin")
+    return found
+
+
+LOADERS = """
+import json, sys
+from certify.__main__ import main
+sys.argv = ["certify", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+print("\\n" + json.dumps({n: type(m.__spec__.loader).__name__ for n, m in sys.modules.items()
+                          if n.startswith("certify.") and m.__spec__ is not None}))
+"""
+
+
+def certify_run(cache: Path, *flags: str) -> tuple[str, dict[str, str]]:
+    """What a fresh ``certify samples/ana.txt`` prints, and each of certify's modules' loader."""
+    done = subprocess.run(
+        [sys.executable, *flags, "-c", LOADERS, str(SAMPLES / "ana.txt")],
+        capture_output=True,
+        text=True,
+        env=with_cache(cache),
+        check=True,
+    )
+    shown, _, loaders = done.stdout.rpartition("\n{")
+    import json
+
+    return shown, json.loads("{" + loaders)
+
+
+def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    first, loaders = certify_run(cache)
+    assert "Bundled" not in loaders.values()
+    saved = modules_file(cache)
+    kept = read_cache(str(saved))
+    assert {"certify.pipeline", "certify.cli.app", "certify.syntax.parse"} <= kept.keys()
+    assert "certify.bundle" not in kept  # imported before the finder: never from it
+    written = saved.stat().st_mtime_ns
+
+    second, loaders = certify_run(cache)
+    assert second == first and "open: {the kitchen, the garden}" in second
+    assert loaders["certify.pipeline"] == "Bundled"
+    assert loaders["certify.bundle"] == "SourceFileLoader"
+    assert {name for name, kind in loaders.items() if kind == "SourceFileLoader"} == {
+        "certify.bundle",
+        "certify.compiled",
+    }
+    assert saved.stat().st_mtime_ns == written  # nothing new: not written again
+
+
+def test_no_file_is_written_when_python_writes_no_bytecode(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    certify_run(cache, "-B")
+    assert not list((cache / "certify").glob("modules-*.bin"))
