@@ -20,7 +20,8 @@ handed to ``dataclasses`` itself: a base class other than ``object``, a metaclas
 without a docstring (``dataclasses`` writes one from the signature), ``__post_init__`` or any
 method ``dataclasses`` would make or refuse, an annotation that is not a string (a module
 without ``from __future__ import annotations``) or that may be a ``ClassVar``, ``InitVar`` or
-``KW_ONLY``, a ``field()`` with ``init=False`` or ``kw_only``, a default out of order or
+``KW_ONLY``, a ``field()`` with ``kw_only`` or with ``init=False`` and no default factory
+(one with a factory is made by ``__init__``), a default out of order or
 mutable, and a Python whose ``dataclasses`` lacks what is used here.  One difference is
 deliberate: setting an attribute that is not a field raises ``FrozenInstanceError`` (and works
 on an instance of a subclass with a ``__dict__``), where ``dataclasses``' slotted class raises
@@ -34,6 +35,7 @@ instances do.
 from __future__ import annotations
 
 import dataclasses
+import sys
 from _thread import get_ident
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -52,6 +54,9 @@ else:
 
 T = TypeVar("T")
 
+_EAGER = sys.version_info < (3, 14)
+"""Whether a class's annotations are in its namespace once its body has run (PEP 649 makes
+them lazily from Python 3.14): then a class without ``__annotations__`` has no fields."""
 _FIELD = getattr(dataclasses, "_FIELD", None)
 _FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
 _MADE = frozenset(
@@ -126,8 +131,10 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
     ):
         return None
     annotations = namespace.get("__annotations__")
+    if annotations is None and _EAGER:
+        annotations = {}  # a class without fields (``PApart``)
     if not isinstance(annotations, dict):
-        return None  # no fields, or a Python whose annotations are made lazily
+        return None  # a Python whose annotations are made lazily
     found: list[tuple[str, str, dataclasses.Field[Any]]] = []
     defaulted = False
     for name, kind in annotations.items():
@@ -135,8 +142,11 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
             return None
         value = namespace.get(name, dataclasses.MISSING)
         if isinstance(value, dataclasses.Field):
-            if value.init is not True or value.kw_only is not dataclasses.MISSING:
-                return None
+            if value.kw_only is not dataclasses.MISSING or not (
+                value.init is True
+                or (value.init is False and value.default_factory is not dataclasses.MISSING)
+            ):
+                return None  # only ``init=False`` with a factory: ``__init__`` calls it
             field = value
         elif value is not dataclasses.MISSING and hasattr(type(value), "__set_name__"):
             return None  # a descriptor
@@ -144,9 +154,9 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
             field = dataclasses.field(default=value)
         if field.default is not dataclasses.MISSING and field.default.__class__.__hash__ is None:
             return None  # mutable: ``dataclasses`` raises ValueError for it
-        if defaulted and not _has_default(field):
+        if field.init and defaulted and not _has_default(field):
             return None  # ``dataclasses`` raises TypeError for it
-        defaulted = defaulted or _has_default(field)
+        defaulted = defaulted or (field.init and _has_default(field))
         found.append((name, kind, field))
     for name, kind, field in found:  # only now: a shape left to ``dataclasses`` is untouched
         field.name = name
@@ -189,7 +199,9 @@ def _init(fields: list[dataclasses.Field[Any]]) -> list[str]:
     parameters = ["self"]
     body = []
     for f in fields:
-        if f.default_factory is not dataclasses.MISSING:
+        if not f.init:  # a factory's (``_fields``)
+            value = f"__default_{f.name}()"
+        elif f.default_factory is not dataclasses.MISSING:
             parameters.append(f"{f.name}=__factory")
             value = f"__default_{f.name}() if {f.name} is __factory else {f.name}"
         elif f.default is not dataclasses.MISSING:
@@ -268,6 +280,7 @@ def _maker(fields: list[dataclasses.Field[Any]]) -> Callable[..., Any]:
             f.default is not dataclasses.MISSING,
             f.compare,
             f.compare if f.hash is None else f.hash,
+            f.init,
         )
         for f in fields
     )
@@ -313,14 +326,14 @@ def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
         if _has_default(f)
     ]
     init, eq, hash_ = _maker(fields)(object.__setattr__, _FACTORY, *defaults)
-    init.__annotations__ = {**{f.name: f.type for f in fields}, "return": None}
+    init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
     names = tuple(f.name for f in fields)
     *frozen, owner = _frozen(names)
     namespace = dict(cls.__dict__)
     for name in ("__dict__", "__weakref__", *names):
         namespace.pop(name, None)
     namespace["__slots__"] = names
-    namespace["__match_args__"] = names
+    namespace["__match_args__"] = tuple(f.name for f in fields if f.init)
     namespace["__dataclass_fields__"] = {f.name: f for f in fields}
     namespace["__dataclass_params__"] = _PARAMS
     if _REPLACE is not None:

@@ -91,7 +91,12 @@ def kind(field: dataclasses.Field[Any]) -> Any:
 
 
 def arguments(cls: type, salt: str) -> list[Any]:
-    return [f"{salt}{index}" for index, _ in enumerate(dataclasses.fields(cls))]
+    return [f"{salt}{index}" for index, _ in enumerate(init_fields(cls))]
+
+
+def init_fields(cls: type) -> list[dataclasses.Field[Any]]:
+    """The fields ``__init__`` takes (an ``init=False`` field is made by its factory)."""
+    return [f for f in dataclasses.fields(cls) if f.init]
 
 
 def compare_classes(ours: type, theirs: type) -> None:
@@ -129,7 +134,14 @@ def compare_instances(ours: type, theirs: type) -> None:
     for each in (mine, yours):
         with pytest.raises(TypeError):
             weakref.ref(each)
-    for index, field in enumerate(dataclasses.fields(ours)):
+    for field in dataclasses.fields(ours):
+        if not field.init:
+            for each in (mine, yours):
+                with pytest.raises(ValueError, match="init=False"):
+                    dataclasses.replace(each, **{field.name: "other"})
+                with pytest.raises(dataclasses.FrozenInstanceError):
+                    setattr(each, field.name, "other")
+    for index, field in enumerate(init_fields(ours)):
         changed = list(values)
         changed[index] = "other"
         assert (ours(*changed) == mine) == (theirs(*changed) == yours), (name, field.name)
@@ -142,9 +154,7 @@ def compare_instances(ours: type, theirs: type) -> None:
                 setattr(each, field.name, "other")
             with pytest.raises(dataclasses.FrozenInstanceError):
                 delattr(each, field.name)
-    required = [
-        v for v, f in zip(values, dataclasses.fields(ours), strict=True) if not has_default(f)
-    ]
+    required = [v for v, f in zip(values, init_fields(ours), strict=True) if not has_default(f)]
     assert repr(ours(*required)) == repr(theirs(*required)), name
     assert ours.__match_args__ == theirs.__match_args__
 
@@ -169,6 +179,14 @@ def test_certify_loads_its_records_the_one_step_way() -> None:
     importlib.import_module("certify.cli.app")
     assert records.made["records"] >= 120
     assert records.made["dataclasses"] <= 5  # the few shapes left to dataclasses
+    from certify.meaning.ir import Vocabulary
+    from certify.syntax.ast import PApart
+    from certify.syntax.coordinate import _Unit
+
+    # The three that a finite text's run left to dataclasses: caches made by their factory,
+    # no field, no docstring (given one).
+    assert made_by_record(Vocabulary) and made_by_record(_Unit)
+    assert made_by_record(PApart) or sys.version_info >= (3, 14)
 
 
 @pytest.fixture(autouse=True)
@@ -229,6 +247,31 @@ def test_a_plain_record() -> None:
     assert dataclasses.asdict(p) == {"x": 1, "y": 3, "tags": [], "note": "", "label": ""}
 
 
+def test_a_field_made_by_its_factory_alone() -> None:
+    """``init=False`` with a factory (``Vocabulary``'s caches): ``__init__`` makes it, as the
+    class ``dataclasses`` makes of the same source does."""
+    source = HEAD + (
+        "    x: int\n"
+        "    cache: dict[str, int] = dataclasses.field(\n"
+        "        default_factory=dict, init=False, repr=False, compare=False, hash=False\n"
+        "    )\n"
+        "    y: int = 2\n"
+    )
+    point: Any = build(source)
+    assert made_by_record(point)
+    p = point(1)
+    assert p.cache == {} and p.cache is not point(1).cache
+    assert repr(p) == "Point(x=1, y=2)" and p == point(1) and hash(p) == hash((1, 2))
+    assert point.__match_args__ == ("x", "y")
+    assert str(inspect.signature(point)) == "(x: 'int', y: 'int' = 2) -> None"
+    with pytest.raises(TypeError):
+        point(1, 2, {})
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.cache = {}
+    with pytest.raises(ValueError, match="init=False"):
+        dataclasses.replace(p, cache={})
+
+
 def test_a_recursive_repr_is_cut_as_dataclasses_cuts_it() -> None:
     point: Any = build(PLAIN)
     p = point(1)
@@ -256,6 +299,7 @@ HEAD = '@record\nclass Point:\n    """."""\n'
         HEAD + "    x: int\n    def __post_init__(self):\n        pass\n",
         HEAD + '    x: int\n    def __repr__(self):\n        return "p"\n',
         HEAD + "    x: int = dataclasses.field(init=False, default=1)\n",
+        HEAD + "    x: int = dataclasses.field(init=False)\n",
         HEAD + "    x: int = dataclasses.field(kw_only=True)\n",
     ],
 )
@@ -284,7 +328,7 @@ def test_what_dataclasses_refuses_is_refused(source: str, error: type[Exception]
 def test_an_empty_record() -> None:
     point: Any = build('@record\nclass Point:\n    """Nothing."""\n')
     assert repr(point()) == "Point()" and point() == point() and hash(point()) == hash(())
-    assert point.__slots__ == ()  # no annotations to read: made by dataclasses
+    assert point.__slots__ == () and (made_by_record(point) or sys.version_info >= (3, 14))
     empty: Any = build('@record\nclass Point:\n    """Nothing."""\n    __annotations__ = {}\n')
     assert made_by_record(empty) and repr(empty()) == "Point()" and hash(empty()) == hash(())
 

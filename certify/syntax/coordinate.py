@@ -74,6 +74,8 @@ class Chain:
 
 @record
 class _Unit:
+    """One conjunct or disjunct of a chain, the separator before it and its flag."""
+
     body: ast.Body
     separator: str
     flag: str
