@@ -58,7 +58,7 @@ _EAGER = sys.version_info < (3, 14)
 """Whether a class's annotations are in its namespace once its body has run (PEP 649 makes
 them lazily from Python 3.14): then a class without ``__annotations__`` has no fields."""
 _FIELD = getattr(dataclasses, "_FIELD", None)
-_FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
+FACTORY = getattr(dataclasses, "_HAS_DEFAULT_FACTORY", None)
 _MADE = frozenset(
     (
         "__init__",
@@ -94,11 +94,11 @@ class _Template:
 
 
 _PARAMS = getattr(_Template, "__dataclass_params__", None)
-_REPLACE = getattr(dataclasses, "_replace", None)
+REPLACE = getattr(dataclasses, "_replace", None)
 """``copy.replace``'s method, which ``dataclasses`` gives every class from Python 3.13."""
-_usable = (
+usable = (
     _FIELD is not None
-    and _FACTORY is not None
+    and FACTORY is not None
     and _PARAMS is not None
     and hasattr(dataclasses.Field, "kw_only")
 )
@@ -111,7 +111,7 @@ made = {"records": 0, "dataclasses": 0}
 def record(cls: type[T]) -> type[T]:
     """``dataclass(frozen=True, slots=True)(cls)``, made in one step when ``cls`` has the plain
     shape of a record (see the module), and by ``dataclasses`` otherwise."""
-    fields = _fields(cls) if _usable else None
+    fields = _fields(cls) if usable else None
     if fields is None:
         made["dataclasses"] += 1
         return _stdlib(cls)
@@ -122,10 +122,16 @@ def record(cls: type[T]) -> type[T]:
 def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
     """The fields of ``cls`` as ``dataclasses`` would find them, or None for a shape left to
     ``dataclasses``."""
+    return own_fields(cls) if cls.__bases__ == (object,) else None
+
+
+def own_fields(cls: type, defaulted: bool = False) -> list[dataclasses.Field[Any]] | None:
+    """The fields ``cls`` itself declares, or None for a shape left to ``dataclasses``;
+    ``defaulted``: whether an inherited field before them has a default
+    (``certify.states``)."""
     namespace = cls.__dict__
     if (
-        cls.__bases__ != (object,)
-        or type(cls) is not type
+        type(cls) is not type
         or not namespace.get("__doc__")
         or any(name in namespace for name in _MADE)
     ):
@@ -136,7 +142,6 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
     if not isinstance(annotations, dict):
         return None  # a Python whose annotations are made lazily
     found: list[tuple[str, str, dataclasses.Field[Any]]] = []
-    defaulted = False
     for name, kind in annotations.items():
         if not isinstance(kind, str) or any(word in kind for word in _DOUBTFUL):
             return None
@@ -154,9 +159,9 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
             field = dataclasses.field(default=value)
         if field.default is not dataclasses.MISSING and field.default.__class__.__hash__ is None:
             return None  # mutable: ``dataclasses`` raises ValueError for it
-        if field.init and defaulted and not _has_default(field):
+        if field.init and defaulted and not has_default(field):
             return None  # ``dataclasses`` raises TypeError for it
-        defaulted = defaulted or (field.init and _has_default(field))
+        defaulted = defaulted or (field.init and has_default(field))
         found.append((name, kind, field))
     for name, kind, field in found:  # only now: a shape left to ``dataclasses`` is untouched
         field.name = name
@@ -171,7 +176,7 @@ def _source(fields: list[dataclasses.Field[Any]]) -> str:
     that makes them (the methods every comparison and dictionary runs, written out as
     ``dataclasses`` writes them); the text depends only on the fields' names and kinds, so
     records of one shape share its code."""
-    defaults = [f"__default_{f.name}" for f in fields if _has_default(f)]
+    defaults = [f"__default_{f.name}" for f in fields if has_default(f)]
     compared = [f.name for f in fields if f.compare]
     hashed = [f.name for f in fields if (f.compare if f.hash is None else f.hash)]
 
@@ -214,7 +219,7 @@ def _init(fields: list[dataclasses.Field[Any]]) -> list[str]:
     return [f" def __init__({', '.join(parameters)}):", *(body or ["  pass"])]
 
 
-def _shown(shown: tuple[str, ...]) -> Callable[[Any], str]:
+def repr_of(shown: tuple[str, ...]) -> Callable[[Any], str]:
     """``__repr__`` over the fields ``shown``, ``...`` for the record inside itself."""
     running: set[tuple[int, int]] = set()
 
@@ -260,7 +265,7 @@ def _frozen(names: tuple[str, ...]) -> tuple[Callable[..., Any], ...]:
     return __setattr__, __delattr__, __getstate__, __setstate__, owner.append
 
 
-def _has_default(field: dataclasses.Field[Any]) -> bool:
+def has_default(field: dataclasses.Field[Any]) -> bool:
     return (
         field.default is not dataclasses.MISSING or field.default_factory is not dataclasses.MISSING
     )
@@ -270,7 +275,7 @@ _shapes: dict[tuple[Any, ...], Callable[..., Any]] = {}
 """The function that makes the methods of each shape of record met in this process."""
 
 
-def _maker(fields: list[dataclasses.Field[Any]]) -> Callable[..., Any]:
+def maker(fields: list[dataclasses.Field[Any]]) -> Callable[..., Any]:
     """The function of ``_source(fields)``, made once per shape in a process from the code
     cache (the classes of one shape share it: one ``exec``, not one per class)."""
     shape = tuple(
@@ -323,9 +328,9 @@ def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
     defaults = [
         f.default_factory if f.default_factory is not dataclasses.MISSING else f.default
         for f in fields
-        if _has_default(f)
+        if has_default(f)
     ]
-    init, eq, hash_ = _maker(fields)(object.__setattr__, _FACTORY, *defaults)
+    init, eq, hash_ = maker(fields)(object.__setattr__, FACTORY, *defaults)
     init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
     names = tuple(f.name for f in fields)
     *frozen, owner = _frozen(names)
@@ -336,10 +341,10 @@ def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
     namespace["__match_args__"] = tuple(f.name for f in fields if f.init)
     namespace["__dataclass_fields__"] = {f.name: f for f in fields}
     namespace["__dataclass_params__"] = _PARAMS
-    if _REPLACE is not None:
-        namespace["__replace__"] = _REPLACE
+    if REPLACE is not None:
+        namespace["__replace__"] = REPLACE
     qualname = cls.__qualname__
-    shown = _shown(tuple(f.name for f in fields if f.repr))
+    shown = repr_of(tuple(f.name for f in fields if f.repr))
     for method in (init, shown, eq, hash_, *frozen):
         method.__qualname__ = f"{qualname}.{method.__name__}"
         namespace[method.__name__] = method

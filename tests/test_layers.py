@@ -26,6 +26,7 @@ LAYERS = (
             "certify.bundle",
             "certify.collector",
             "certify.records",
+            "certify.states",
         ),
     ),
     ("syntax", ("certify.syntax",)),

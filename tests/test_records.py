@@ -32,8 +32,11 @@ SKIP = {"certify.cli.dask_batch"}  # needs the optional dask
 
 
 def made_by_record(cls: type) -> bool:
+    """Made by ``record``: its code, and slotted (``certify.states`` shares the code, not the
+    slots)."""
     init = cls.__dict__.get("__init__")
-    return getattr(getattr(init, "__code__", None), "co_filename", "") == "<certify.records>"
+    code = getattr(getattr(init, "__code__", None), "co_filename", "")
+    return code == "<certify.records>" and "__slots__" in cls.__dict__
 
 
 def certify_modules() -> Iterator[types.ModuleType]:

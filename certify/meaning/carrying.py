@@ -10,11 +10,12 @@ never part of a disjunction or a rule.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING
 
 from certify.meaning import ir
 from certify.meaning.possession import Event
+from certify.states import state
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
     from certify.syntax.parse import Parsed
 
 
-@dataclass
+@state
 class Carrying:
     """Each carrier's objects, in the order they were taken, and this statement's changes."""
 

@@ -7,18 +7,19 @@ attributes and closes the places, and turns a reading into its interval under co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from certify.meaning import ir
 from certify.meaning.lower_numbers import compare
 from certify.meaning.mentions import Mention
 from certify.meaning.names import Naming
 from certify.numeric import LinearExpr
+from certify.states import state
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 
 
-@dataclass
+@state
 class Declaring(Naming):
     """The declared attributes and their values, on top of the names (``Naming``)."""
 

@@ -9,7 +9,7 @@ which role.  ``moments.py`` assembles the vocabulary of any prefix of the text f
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from certify.meaning import formulas, ir, possession, queries, speech
 from certify.meaning.carrying import Carrying
@@ -36,6 +36,7 @@ from certify.meaning.quantifiers import (
 )
 from certify.meaning.timing import Timing
 from certify.numeric import LinearExpr
+from certify.states import state
 from certify.syntax import ast
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.errors import SentenceError
@@ -63,7 +64,7 @@ _QUESTIONS = (
 )
 
 
-@dataclass
+@state
 class Lowering(PuzzleReading):
     """The running reading of one text: declarations in force and the role of every name
     (``Naming``)."""

@@ -8,7 +8,7 @@ places, and resolves a pronoun outside a rule to the previous statement's subjec
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from certify.meaning import ir
 from certify.meaning.lower_numbers import arith
@@ -20,6 +20,7 @@ from certify.meaning.quantifiers import (
     is_anaphor,
     subjects_of,
 )
+from certify.states import state
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import reserved_words
@@ -29,7 +30,7 @@ RULE_KINDS = ("generic", "every", "pronoun", "everyone", "nobody")
 """Noun phrases that stand for a rule's variable, never for one name."""
 
 
-@dataclass
+@state
 class Naming:
     """The role of every name so far, the places declared, the pronouns' antecedents."""
 

@@ -17,13 +17,14 @@ Y?`` is ``x(X) > x(Y)``.  ``What is the relation of Z to U?`` asks the signs of 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 
 from certify.meaning import queries
 from certify.meaning.ir import And, Const, Formula
 from certify.meaning.lower_numbers import QuantityOf, compare
 from certify.numeric import LinearExpr
+from certify.states import state
 from certify.syntax import ast
 
 OFFSETS = {  # direction: the subject's offset from the other, one step (x right, y up)
@@ -54,7 +55,7 @@ POSITION_KINDS = ("position", "position_axis", "offset")
 _NAMES = {"x": "the horizontal position of {}", "y": "the vertical position of {}"}
 
 
-@dataclass
+@state
 class Grid:
     """The reading in force (``unit``: the grid reading) and the places positioned so far."""
 

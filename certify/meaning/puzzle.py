@@ -14,12 +14,12 @@ and the enumeration engine read puzzles with nothing new.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 
 from certify.meaning import ir, queries
 from certify.meaning.mentions import Mention
 from certify.meaning.puzzle_terms import POSITION, Grid, PuzzleTerms, Term, normal
+from certify.states import state
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.diagnose import closest_puzzle_form
@@ -42,7 +42,7 @@ def _order() -> dict[str, tuple[str, str]]:
     return {word: (v.split()[0], v.split()[1]) for word, v in table.items()}
 
 
-@dataclass
+@state
 class PuzzleReading(PuzzleTerms):
     """The puzzle part of the running reading (``lower.Lowering``)."""
 

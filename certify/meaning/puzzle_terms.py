@@ -8,10 +8,11 @@ is a finite disjunction over the row's positions of ``HasValue`` atoms.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from certify.meaning import ir
 from certify.meaning.declarations import Declaring
+from certify.states import state
 from certify.syntax import puzzle_ast as pz
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
@@ -25,7 +26,7 @@ Term = tuple[str, object]
 position next to the term's."""
 
 
-@dataclass
+@state
 class Grid:
     """The row of one puzzle text and the categories declared over it."""
 
@@ -45,7 +46,7 @@ def normal(words: tuple[str, ...]) -> tuple[str, ...]:
     return (*lowered[:-1], singular(lowered[-1])) if lowered else lowered
 
 
-@dataclass
+@state
 class PuzzleTerms(Declaring):
     """Resolving references and building position formulas; ``grid`` is set by the row."""
 

@@ -15,12 +15,13 @@ individuals into unnamed places is still reachable, and no state is counted twic
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 
 from certify.errors import TextError, TextErrors
 from certify.meaning import formulas, ir, queries
 from certify.meaning.formulas import instance, rebuild
 from certify.meaning.mentions import VAR, Lowered, LoweredQuestion, Mention
+from certify.states import state
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import place_nouns
@@ -226,8 +227,8 @@ def check_roles(
     statements: Sequence[Lowered],
     questions: Sequence[LoweredQuestion],
 ) -> list[TextError]:
-    """Refuse what the typing makes meaningless: "the same place as" a place, a question
-    asking whether something is in a name that is not a place."""
+    """Refuse what the typing makes meaningless: "the same place as" a place, "Is X in N?"
+    for a name N that is not a place."""
     errors: list[TextError] = []
     for lowered in statements:
         for atom in formulas.atoms_of(lowered.statement.formula):
@@ -327,7 +328,7 @@ def build_vocabulary(
     )
 
 
-@dataclass
+@state
 class _Mentioned:
     """The names mentions give, by role, in order of first mention."""
 
@@ -371,11 +372,10 @@ class _Mentioned:
 
 
 def _locates_everyone(formula: ir.Formula) -> bool:
-    """Whether a rule can only hold by putting individuals somewhere: a location atom about
-    its variable in a positive position ("Everyone is in the house.", "If something is big,
-    then it is in the shed.").  "Nobody is in the hall." locates no one: it speaks of the
-    located individuals only (SPEC §2: an individual no location statement mentions has no
-    location)."""
+    """Whether a rule can only hold by putting individuals somewhere: a location atom about its
+    variable in a positive position ("Everyone is in the house.", "If something is big, then it
+    is in the shed.").  "Nobody is in the hall." locates no one: it speaks of the located
+    individuals only (SPEC §2: an individual no location statement mentions has no location)."""
     if not isinstance(formula, ir.ForAll):
         return False
     stack: list[tuple[ir.Formula, bool]] = [(formula.body, True)]

@@ -12,15 +12,14 @@ at the second).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from certify.states import state
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.lexicon import time_periods
 from certify.syntax.parse import Parsed
 
 
-@dataclass
+@state
 class Timing:
     """The period in force, and whether the text has used time adverbs or possession."""
 
