@@ -1,10 +1,11 @@
-"""certify's modules loaded from one file of their compiled code (issue 9).
+"""certify's modules (and typer's) loaded from one file of their compiled code (issue 9).
 
-A ``certify FILE`` run imports some 95 of certify's modules.  For each, Python's import system
-looks through the package folder, builds the path of its cached bytecode, checks the source's
-time and size, opens and reads the ``.pyc`` and only then decodes the code: some 60-80 µs a
-module in Python code of the import system, 4-7 ms of a 110-130 ms run.  The finder here
-(``install``) keeps the code of the modules a run imported in one ``marshal`` file per
+A ``certify FILE`` run imports some 95 of certify's modules and 24 of typer's.  For each,
+Python's import system looks through the package folder, builds the path of its cached
+bytecode, checks the source's time and size, opens and reads the ``.pyc`` and only then
+decodes the code: some 40-60 µs a module in Python code of the import system, 3-6 ms of a
+110-130 ms run.  The finder here
+(``install``) keeps the code of those modules a run imported in one ``marshal`` file per
 version of certify and of Python (``modules-*.bin`` beside ``certify.compiled``'s caches),
 read once on the first import of a module of certify's, and gives Python a spec whose loader
 returns that code.
@@ -43,6 +44,8 @@ if TYPE_CHECKING:
     """A module's source path, its modification time (ns) and size, whether it is a package,
     and its code as ``marshal`` bytes."""
 
+PREFIXES = ("certify.", "typer.")
+"""Whose submodules the finder gives: certify's, and typer's (the command line imports 24)."""
 KIND = "modules"
 """The cache's kind: its files are ``modules-<folder>-<certify>-<tag>-<python>.bin``, where
 ``<folder>`` is the hash of the installed package's folder (two copies of one version of
@@ -73,13 +76,15 @@ class Bundled(SourceFileLoader):
 
 
 class Finder:
-    """Specs from the bundle for the modules under ``prefix`` (a package name and a dot)."""
+    """Specs from the bundle for the modules under ``prefixes`` (package names, each with a
+    dot: submodules only, whose folder is their package's, never a top-level module, which
+    any folder on ``sys.path`` before its own could hide)."""
 
-    def __init__(self, prefix: str, path: str | None) -> None:
-        self.prefix = prefix
+    def __init__(self, prefixes: tuple[str, ...], path: str | None) -> None:
+        self.prefix = prefixes
         self.path = path
         self.entries: dict[str, Entry] | None = None
-        self.earlier = {name for name in sys.modules if name.startswith(prefix)}
+        self.earlier = {name for name in sys.modules if name.startswith(prefixes)}
         """The modules imported before this finder was made (this one's, for one): no
         finder of this process could have loaded them, so they never call for a new file."""
 
@@ -109,7 +114,7 @@ class Finder:
         return spec
 
     def save(self) -> None:
-        """Write the file again when a module under ``prefix`` was loaded the usual way from
+        """Write the file again when a module under the prefixes was loaded the usual way from
         its source (a module the file lacked, or whose source changed); never raises."""
         loaded = usual_modules(self.prefix)
         for name in self.earlier:
@@ -125,7 +130,7 @@ class Finder:
             write_cache(self.path, found)
 
 
-def usual_modules(prefix: str) -> dict[str, SourceFileLoader]:
+def usual_modules(prefix: tuple[str, ...]) -> dict[str, SourceFileLoader]:
     """The modules under ``prefix`` that Python's own source loader loaded in this process."""
     found = {}
     for name, module in list(sys.modules.items()):
@@ -197,7 +202,7 @@ def install() -> None:
     if _installed:
         return
     folder = os.path.dirname(os.path.abspath(__file__))  # one file per installed copy
-    finder = Finder("certify.", cache_file(f"{KIND}-{fnv(folder):08x}"))
+    finder = Finder(PREFIXES, cache_file(f"{KIND}-{fnv(folder):08x}"))
     _installed.append(finder)
     if finder.path is None:
         return

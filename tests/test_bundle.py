@@ -59,7 +59,7 @@ def fresh(cache: Path) -> bundle.Finder:
     ``sys.meta_path``."""
     forget()
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, bundle.Finder)]
-    finder = bundle.Finder(PACKAGE + ".", str(cache))
+    finder = bundle.Finder((PACKAGE + ".",), str(cache))
     sys.meta_path.insert(0, finder)
     __import__(PACKAGE)
     return finder
@@ -223,7 +223,7 @@ try:
 except SystemExit:
     pass
 print("\\n" + json.dumps({n: type(m.__spec__.loader).__name__ for n, m in sys.modules.items()
-                          if n.startswith("certify.") and m.__spec__ is not None}))
+                          if n.startswith(("certify.", "typer")) and m.__spec__ is not None}))
 """
 
 
@@ -249,16 +249,18 @@ def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: P
     saved = modules_file(cache)
     kept = read_cache(str(saved))
     assert {"certify.pipeline", "certify.cli.app", "certify.syntax.parse"} <= kept.keys()
+    assert "typer.main" in kept and "typer" not in kept
     assert "certify.bundle" not in kept  # imported before the finder: never from it
     written = saved.stat().st_mtime_ns
 
     second, loaders = certify_run(cache)
     assert second == first and "open: {the kitchen, the garden}" in second
     assert loaders["certify.pipeline"] == "Bundled"
-    assert loaders["certify.bundle"] == "SourceFileLoader"
+    assert loaders["typer.main"] == "Bundled" and loaders["typer._click.core"] == "Bundled"
     assert {name for name, kind in loaders.items() if kind == "SourceFileLoader"} == {
         "certify.bundle",
         "certify.compiled",
+        "typer",  # a top-level module: never the finder's
     }
     assert saved.stat().st_mtime_ns == written  # nothing new: not written again
 
