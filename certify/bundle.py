@@ -4,11 +4,15 @@ A ``certify FILE`` run imports some 95 of certify's modules and 24 of typer's.  
 Python's import system looks through the package folder, builds the path of its cached
 bytecode, checks the source's time and size, opens and reads the ``.pyc`` and only then
 decodes the code: some 40-60 µs a module in Python code of the import system, 3-6 ms of a
-110-130 ms run.  The finder here
-(``install``) keeps the code of those modules a run imported in one ``marshal`` file per
-version of certify and of Python (``modules-*.bin`` beside ``certify.compiled``'s caches),
-read once on the first import of a module of certify's, and gives Python a spec whose loader
-returns that code.
+110-130 ms run.  The finder here (``install``) keeps the code of those modules a run imported
+in one file per version of certify and of Python (``modules-*.bin`` beside
+``certify.compiled``'s caches), and gives Python a spec whose loader returns that code.  The
+file is an index (``marshal``: each module's source path, time, size, whether it is a package,
+and where its code is) after its length in 8 bytes, then the code of each module
+(``marshal``).  The index is read on the first import of a module of the prefixes; a
+module's code is read when the module is loaded, with ``os.pread`` on the file kept open, so
+a run holds no more of the file than the index (reading the file whole kept 1.3-3 MB more
+of a small text's peak memory).
 
 A module's code is taken only when its source file still has the modification time (to the
 nanosecond) and size recorded with it, which is what Python itself checks before it runs a
@@ -18,7 +22,8 @@ file is written again at exit with what they loaded.  The loader is a
 ``__file__`` and package resources behave as before; only where the code comes from changes.
 The file is read and written as ``certify.compiled`` reads and writes its own (owned by the
 user, nobody else may write it, written atomically; not written under
-``PYTHONDONTWRITEBYTECODE``), and any failure to read or decode it means importing as usual.
+``PYTHONDONTWRITEBYTECODE``), and any failure to read or decode it, or a module's code in it,
+means importing as usual.
 """
 
 from __future__ import annotations
@@ -33,16 +38,23 @@ try:  # importlib.machinery's own classes, without importing ``importlib`` (and 
 except ImportError:  # pragma: no cover - a Python without CPython's frozen import system
     from importlib.machinery import ModuleSpec, SourceFileLoader
 
-from certify.compiled import cache_file, read_cache, write_cache
+from certify.compiled import LIMIT, cache_file, write_bytes
 
 TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
 if TYPE_CHECKING:
     from types import CodeType, ModuleType
     from typing import Any
 
-    Entry = tuple[str, int, int, bool, bytes]
+    Entry = tuple[str, int, int, bool, int, int]
     """A module's source path, its modification time (ns) and size, whether it is a package,
-    and its code as ``marshal`` bytes."""
+    and where its code is in the file (offset after the index, length)."""
+    Found = tuple[str, int, int, bool, bytes]
+    """A module's entry to write: the same, with its code as ``marshal`` bytes."""
+
+_CODE = type((lambda: None).__code__)  # types.CodeType, without importing ``types``
+
+HEAD = 8
+"""The file starts with the length of its index, in this many bytes (little-endian)."""
 
 PREFIXES = ("certify.", "typer.")
 """Whose submodules the finder gives: certify's, and typer's (the command line imports 24)."""
@@ -62,17 +74,72 @@ except ImportError:  # pragma: no cover - CPython has it; another Python keeps t
 class Bundled(SourceFileLoader):
     """A source loader whose code comes from the bundle (the rest is ``SourceFileLoader``'s)."""
 
-    def __init__(self, fullname: str, path: str, code: bytes) -> None:
+    def __init__(self, fullname: str, path: str, store: Store, where: tuple[int, int]) -> None:
         super().__init__(fullname, path)
-        self.code = code
+        self.store = store
+        self.where = where
 
     def get_code(self, fullname: str) -> CodeType:
-        """The recorded code, named after the path as a ``.pyc``'s is (``_fix_co_filename``)."""
-        if fullname != self.name:  # another module asked through this loader: the usual way
+        """The recorded code, named after the path as a ``.pyc``'s is (``_fix_co_filename``);
+        the usual way when it cannot be read or decoded (or for another module's name)."""
+        data = self.store.read(*self.where) if fullname == self.name else None
+        try:
+            code: object = marshal.loads(data) if data is not None else None
+        except (EOFError, ValueError, TypeError):
+            code = None
+        if not isinstance(code, _CODE):
             return super().get_code(fullname)  # type: ignore[return-value]
-        code = marshal.loads(self.code)
         _fix_co_filename(code, self.path)
-        return code  # type: ignore[no-any-return]
+        return code
+
+
+class Store:
+    """The file, kept open: its index, and each module's code read when asked."""
+
+    def __init__(self, descriptor: int, index: dict[str, Entry], base: int) -> None:
+        self.descriptor = descriptor
+        self.index = index
+        self.base = base
+
+    def read(self, offset: int, length: int) -> bytes | None:
+        """The bytes of one module's code, or None (a short read, an error)."""
+        try:
+            data = os.pread(self.descriptor, length, self.base + offset)
+        except OSError:
+            return None
+        return data if len(data) == length else None
+
+    def close(self) -> None:
+        try:
+            os.close(self.descriptor)
+        except OSError:
+            return
+
+
+def open_store(path: str | None) -> Store | None:
+    """The file at ``path`` with its index read, or None: missing, another user's or writable
+    by others (it holds code), damaged."""
+    if path is None or not hasattr(os, "pread"):
+        return None
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+    except OSError:
+        return None
+    store = Store(descriptor, {}, 0)
+    try:
+        status = os.fstat(descriptor)
+        if status.st_uid != os.getuid() or status.st_mode & 0o022:  # group, others: no write
+            raise ValueError("not the user's own")
+        length = int.from_bytes(os.pread(descriptor, HEAD, 0), "little")
+        if status.st_size < HEAD or length > status.st_size - HEAD:
+            raise ValueError("not an index")
+        found = marshal.loads(os.pread(descriptor, length, HEAD))
+        store.base = HEAD + length
+        store.index = _valid(found, status.st_size - store.base)
+    except (OSError, EOFError, ValueError, TypeError):
+        store.close()
+        return None
+    return store
 
 
 class Finder:
@@ -83,7 +150,8 @@ class Finder:
     def __init__(self, prefixes: tuple[str, ...], path: str | None) -> None:
         self.prefix = prefixes
         self.path = path
-        self.entries: dict[str, Entry] | None = None
+        self.store: Store | None = None
+        self.opened = False
         self.earlier = {name for name in sys.modules if name.startswith(prefixes)}
         """The modules imported before this finder was made (this one's, for one): no
         finder of this process could have loaded them, so they never call for a new file."""
@@ -92,13 +160,15 @@ class Finder:
         """A spec with a ``Bundled`` loader, or None: not ours, not kept, or changed since."""
         if not name.startswith(self.prefix):
             return None
-        if self.entries is None:
-            self.entries = _valid(read_cache(self.path))
-        entry = self.entries.get(name)
+        if not self.opened:
+            self.opened = True
+            self.store = open_store(self.path)
+        store = self.store
+        entry = store.index.get(name) if store is not None else None
         first = next(iter(path), None) if path is not None else None
-        if entry is None or first is None:
+        if store is None or entry is None or first is None:
             return None
-        source, mtime, size, package, code = entry
+        source, mtime, size, package, offset, length = entry
         if source != _where(name, first, package):
             return None  # another install's module, or one the usual finders would not take
         try:
@@ -107,7 +177,8 @@ class Finder:
             return None
         if status.st_mtime_ns != mtime or status.st_size != size:
             return None
-        spec = ModuleSpec(name, Bundled(name, source, code), origin=source, is_package=package)
+        loader = Bundled(name, source, store, (offset, length))
+        spec = ModuleSpec(name, loader, origin=source, is_package=package)
         spec.has_location = True
         if package:
             spec.submodule_search_locations = [os.path.dirname(source)]
@@ -121,13 +192,37 @@ class Finder:
             loaded.pop(name, None)
         if not loaded:
             return
-        found: dict[str, Entry] = {}
+        found: dict[str, Found] = {}
         for name, loader in loaded.items():
             entry = record(name, loader)
             if entry is not None:
                 found[name] = entry
-        if found:
-            write_cache(self.path, found)
+        if found and self.path is not None:
+            try:
+                write_bytes(self.path, _file(self._kept(len(found)) | found))
+            except Exception:  # a read-only home, a full disk: the next run imports as usual
+                return
+
+    def _kept(self, new: int) -> dict[str, Found]:
+        """What the file held (read again at once: another process may have written it),
+        none of it past ``LIMIT`` entries (a development tree whose sources keep changing)."""
+        if self.store is not None:
+            self.store.close()
+        self.store = open_store(self.path)
+        kept: dict[str, Found] = {}
+        if self.store is None or len(self.store.index) + new > LIMIT:
+            return kept
+        for name, (source, mtime, size, package, offset, length) in self.store.index.items():
+            data = self.store.read(offset, length)
+            if data is not None:
+                kept[name] = (source, mtime, size, package, data)
+        return kept
+
+    def close(self) -> None:
+        """Close the file (a finder whose modules are all loaded, a test's)."""
+        if self.store is not None:
+            self.store.close()
+        self.store, self.opened = None, True
 
 
 def usual_modules(prefix: tuple[str, ...]) -> dict[str, SourceFileLoader]:
@@ -141,7 +236,18 @@ def usual_modules(prefix: tuple[str, ...]) -> dict[str, SourceFileLoader]:
     return found
 
 
-def record(name: str, loader: SourceFileLoader) -> Entry | None:
+def _file(found: dict[str, Found]) -> bytes:
+    """The bytes of a file holding ``found``: the index's length, the index, the code."""
+    index, parts, offset = {}, [], 0
+    for name, (source, mtime, size, package, code) in found.items():
+        index[name] = (source, mtime, size, package, offset, len(code))
+        parts.append(code)
+        offset += len(code)
+    head = marshal.dumps(index)
+    return b"".join((len(head).to_bytes(HEAD, "little"), head, *parts))
+
+
+def record(name: str, loader: SourceFileLoader) -> Found | None:
     """The entry of a module: its source's time and size, and the code Python has for it
     (its ``.pyc``, or the source compiled); None when the source changes meanwhile or the code
     cannot be had."""
@@ -175,19 +281,24 @@ def fnv(text: str) -> int:
     return value
 
 
-def _valid(found: dict[Any, Any]) -> dict[str, Entry]:
-    """The well-formed entries of a file's dictionary (a damaged one is left out)."""
+def _valid(found: object, room: int) -> dict[str, Entry]:
+    """The well-formed entries of a file's index, whose code lies within the ``room`` bytes
+    after it (a damaged one is left out); raises ``ValueError`` for an index that is not a
+    dictionary."""
+    if not isinstance(found, dict):
+        raise ValueError("not an index")
     kept = {}
     for name, entry in found.items():
         if (
             isinstance(name, str)
             and isinstance(entry, tuple)
-            and len(entry) == 5
+            and len(entry) == 6
             and isinstance(entry[0], str)
-            and isinstance(entry[1], int)
-            and isinstance(entry[2], int)
+            and all(type(number) is int for number in (entry[1], entry[2], entry[4], entry[5]))
             and isinstance(entry[3], bool)
-            and isinstance(entry[4], bytes)
+            and entry[4] >= 0
+            and entry[5] > 0
+            and entry[4] + entry[5] <= room
         ):
             kept[name] = entry
     return kept

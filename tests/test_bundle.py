@@ -15,11 +15,12 @@ import traceback
 from collections.abc import Iterator
 from importlib import import_module
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from certify import bundle
-from certify.compiled import read_cache
+from certify.compiled import write_bytes
 from tests.caching import with_cache
 from tests.paths import SAMPLES
 
@@ -53,11 +54,23 @@ def forget() -> None:
         del sys.modules[name]
 
 
+def index(cache: Path) -> dict[str, Any]:
+    """The index of a bundle file (a file that cannot be read has none)."""
+    store = bundle.open_store(str(cache))
+    if store is None:
+        return {}
+    store.close()
+    return store.index
+
+
 def fresh(cache: Path) -> bundle.Finder:
     """A new process's finder, as far as ``bundleprobe`` is concerned: the package imported
     again (by the usual finders: only its modules are the finder's), the finder first on
     ``sys.meta_path``."""
     forget()
+    for finder in sys.meta_path:
+        if isinstance(finder, bundle.Finder):
+            finder.close()
     sys.meta_path[:] = [f for f in sys.meta_path if not isinstance(f, bundle.Finder)]
     finder = bundle.Finder((PACKAGE + ".",), str(cache))
     sys.meta_path.insert(0, finder)
@@ -79,7 +92,7 @@ def test_a_saved_module_is_loaded_from_the_file_and_behaves_as_from_its_source(
 
     assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled  # the file is empty yet
     finder.save()
-    assert set(read_cache(str(cache))) == {f"{PACKAGE}.mod", f"{PACKAGE}.sub"}
+    assert set(index(cache)) == {f"{PACKAGE}.mod", f"{PACKAGE}.sub"}
 
     fresh(cache)
     mod = import_module(f"{PACKAGE}.mod")
@@ -159,14 +172,12 @@ def test_code_is_named_after_its_source_as_python_names_a_pyc(probe: Path, tmp_p
     the source it was taken for, as Python's own loader renames a ``.pyc``'s code."""
     import marshal
 
-    from certify.compiled import write_cache
-
     source = probe / PACKAGE / "mod.py"
     code = compile(source.read_text(), "/build/elsewhere/mod.py", "exec")
     status = source.stat()
     entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps(code))
     cache = tmp_path / "modules.bin"
-    write_cache(str(cache), {f"{PACKAGE}.mod": entry})
+    write_bytes(str(cache), bundle._file({f"{PACKAGE}.mod": entry}))
     fresh(cache)
     mod = import_module(f"{PACKAGE}.mod")
 
@@ -174,7 +185,16 @@ def test_code_is_named_after_its_source_as_python_names_a_pyc(probe: Path, tmp_p
     assert mod.fails.__code__.co_filename == str(source)
 
 
-@pytest.mark.parametrize("content", [b"", b"not marshal", b"\xfa\x00\x00", b"N"])
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"",
+        b"not marshal",
+        b"\xfa\x00\x00",
+        b"\x01\x00\x00\x00\x00\x00\x00\x00N",  # an index that is None
+        b"\xff" * 8 + b"N",  # an index longer than the file
+    ],
+)
 def test_a_damaged_file_means_importing_as_usual(
     probe: Path, tmp_path: Path, content: bytes
 ) -> None:
@@ -185,6 +205,75 @@ def test_a_damaged_file_means_importing_as_usual(
     mod = import_module(f"{PACKAGE}.mod")
 
     assert mod.VALUE == "first"
+    assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled
+
+
+def test_damaged_code_in_a_sound_index_means_importing_as_usual(
+    probe: Path, tmp_path: Path
+) -> None:
+    """The index is read at the first import, a module's code when it is loaded: code that is
+    cut short or that does not decode is loaded from the source; an entry that points past the
+    file is not taken."""
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    import_module(f"{PACKAGE}.mod")
+    import_module(f"{PACKAGE}.sub")
+    finder.save()
+    data = cache.read_bytes()
+    (_, _, _, _, offset, length) = index(cache)[f"{PACKAGE}.mod"]
+    head = 8 + int.from_bytes(data[:8], "little")
+    broken = bytearray(data)
+    broken[head + offset : head + offset + length] = b"\x00" * length  # not marshal code
+    cache.write_bytes(bytes(broken))
+    fresh(cache)
+    mod = import_module(f"{PACKAGE}.mod")
+    assert mod.VALUE == "first"  # Bundled, then the source: the code did not decode
+    import_module(f"{PACKAGE}.sub")
+    assert type(loader_of(f"{PACKAGE}.sub")) is bundle.Bundled
+    cache.write_bytes(data[: head + offset + 1])  # the index is whole, the code is not
+    assert f"{PACKAGE}.mod" not in index(cache)
+    fresh(cache)
+    assert import_module(f"{PACKAGE}.mod").VALUE == "first"
+    assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled
+
+
+def test_a_new_file_keeps_what_the_old_one_held(probe: Path, tmp_path: Path) -> None:
+    """Runs import different modules (a finite text, a numeric one): the file gathers them."""
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    import_module(f"{PACKAGE}.mod")
+    finder.save()
+    finder = fresh(cache)
+    import_module(f"{PACKAGE}.sub")
+    finder.save()
+    assert set(index(cache)) == {f"{PACKAGE}.mod", f"{PACKAGE}.sub"}
+    fresh(cache)
+    assert import_module(f"{PACKAGE}.mod").VALUE == "first"
+    assert type(loader_of(f"{PACKAGE}.mod")) is bundle.Bundled
+
+
+def test_data_that_is_not_code_means_importing_as_usual(probe: Path, tmp_path: Path) -> None:
+    import marshal
+
+    source = probe / PACKAGE / "mod.py"
+    status = source.stat()
+    entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps("no code"))
+    cache = tmp_path / "modules.bin"
+    write_bytes(str(cache), bundle._file({f"{PACKAGE}.mod": entry}))
+    fresh(cache)
+    assert import_module(f"{PACKAGE}.mod").VALUE == "first"
+
+
+def test_a_file_others_may_write_is_not_read(probe: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "modules.bin"
+    finder = fresh(cache)
+    import_module(f"{PACKAGE}.mod")
+    finder.save()
+    assert index(cache)
+    cache.chmod(0o622)
+    assert not index(cache)
+    fresh(cache)
+    import_module(f"{PACKAGE}.mod")
     assert type(loader_of(f"{PACKAGE}.mod")) is not bundle.Bundled
 
 
@@ -247,7 +336,7 @@ def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: P
     first, loaders = certify_run(cache)
     assert "Bundled" not in loaders.values()
     saved = modules_file(cache)
-    kept = read_cache(str(saved))
+    kept = index(saved)
     assert {"certify.pipeline", "certify.cli.app", "certify.syntax.parse"} <= kept.keys()
     assert "typer.main" in kept and "typer" not in kept
     assert "certify.bundle" not in kept  # imported before the finder: never from it
