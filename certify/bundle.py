@@ -38,7 +38,7 @@ try:  # importlib.machinery's own classes, without importing ``importlib`` (and 
 except ImportError:  # pragma: no cover - a Python without CPython's frozen import system
     from importlib.machinery import ModuleSpec, SourceFileLoader
 
-from certify.compiled import LIMIT, cache_file, write_bytes
+from certify.compiled import LIMIT, cache_file, owned, write_bytes
 
 TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
 if TYPE_CHECKING:
@@ -128,7 +128,7 @@ def open_store(path: str | None) -> Store | None:
     store = Store(descriptor, {}, 0)
     try:
         status = os.fstat(descriptor)
-        if status.st_uid != os.getuid() or status.st_mode & 0o022:  # group, others: no write
+        if not owned(status):
             raise ValueError("not the user's own")
         length = int.from_bytes(os.pread(descriptor, HEAD, 0), "little")
         if status.st_size < HEAD or length > status.st_size - HEAD:

@@ -173,12 +173,17 @@ def read_owned(path: str | None) -> bytes | None:
         return None
     try:
         with open(path, "rb") as stream:
-            status = os.fstat(stream.fileno())
-            if status.st_uid != os.getuid() or status.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            if not owned(os.fstat(stream.fileno())):
                 return None
             return stream.read()  # in one read: see the module's last paragraph
     except OSError:
         return None
+
+
+def owned(status: os.stat_result) -> bool:
+    """Whether a cache file with this status may be read: the user's own, and nobody else
+    may write it (it holds code)."""
+    return status.st_uid == os.getuid() and not status.st_mode & (stat.S_IWGRP | stat.S_IWOTH)
 
 
 def read_cache(path: str | None) -> dict[Any, Any]:

@@ -19,7 +19,7 @@ import pkgutil
 import sys
 import types
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -46,33 +46,42 @@ def certify_modules() -> Iterator[types.ModuleType]:
         yield importlib.import_module(info.name)
 
 
-def own_records(module: types.ModuleType) -> list[type]:
+def own_classes(module: types.ModuleType, made: Callable[[type], bool]) -> list[type]:
+    """The classes ``module`` defines that ``made`` says its decorator made."""
     return [
         value
         for value in vars(module).values()
-        if isinstance(value, type) and value.__module__ == module.__name__ and made_by_record(value)
+        if isinstance(value, type) and value.__module__ == module.__name__ and made(value)
     ]
 
 
-def twin(module: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The module run again from its source, its records made by ``dataclasses``."""
+def twin(
+    module: types.ModuleType, monkeypatch: pytest.MonkeyPatch, where: Any, name: str, stdlib: Any
+) -> dict[str, Any]:
+    """The module run again from its source, with ``where.name`` (the decorator) replaced by
+    ``stdlib`` (what ``dataclasses`` makes); a base from another module stays certify's."""
     path = module.__file__
     assert path is not None
     with open(path, encoding="utf-8") as stream:
         code = compile(stream.read(), path, "exec")
     namespace: dict[str, Any] = {"__name__": module.__name__, "__builtins__": builtins}
     with monkeypatch.context() as patch:
-        patch.setattr(records, "record", STDLIB)
+        patch.setattr(where, name, stdlib)
         exec(code, namespace)
     return namespace
 
 
-def pairs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[type, type]]:
+def pairs(
+    monkeypatch: pytest.MonkeyPatch,
+    made: Callable[[type], bool] = made_by_record,
+    decorator: tuple[Any, str, Any] = (records, "record", STDLIB),
+) -> list[tuple[type, type]]:
+    """Each class of certify that ``made`` recognizes, with its twin made by ``dataclasses``."""
     found = []
     for module in certify_modules():
-        ours = own_records(module)
+        ours = own_classes(module, made)
         if ours:
-            theirs = twin(module, monkeypatch)
+            theirs = twin(module, monkeypatch, *decorator)
             found += [(cls, theirs[cls.__name__]) for cls in ours]
     return found
 

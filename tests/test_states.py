@@ -9,7 +9,6 @@ shapes left to ``dataclasses``.
 
 from __future__ import annotations
 
-import builtins
 import copy
 import dataclasses
 import inspect
@@ -20,7 +19,8 @@ from typing import Any
 import pytest
 
 from certify import states
-from tests.test_records import certify_modules, field_rows, same
+from tests.test_records import field_rows, same
+from tests.test_records import pairs as records_pairs
 
 STDLIB = dataclasses.dataclass
 
@@ -29,36 +29,9 @@ def made_by_state(cls: type) -> bool:
     return cls in states._made and "__init__" in cls.__dict__
 
 
-def own_states(module: types.ModuleType) -> list[type]:
-    return [
-        value
-        for value in vars(module).values()
-        if isinstance(value, type) and value.__module__ == module.__name__ and made_by_state(value)
-    ]
-
-
-def twin(module: types.ModuleType, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    """The module run again from its source, its states made by ``dataclasses`` (a base from
-    another module stays the one ``state`` made)."""
-    path = module.__file__
-    assert path is not None
-    with open(path, encoding="utf-8") as stream:
-        code = compile(stream.read(), path, "exec")
-    namespace: dict[str, Any] = {"__name__": module.__name__, "__builtins__": builtins}
-    with monkeypatch.context() as patch:
-        patch.setattr(states, "state", STDLIB)
-        exec(code, namespace)
-    return namespace
-
-
 def pairs(monkeypatch: pytest.MonkeyPatch) -> list[tuple[type, type]]:
-    found = []
-    for module in certify_modules():
-        ours = own_states(module)
-        if ours:
-            theirs = twin(module, monkeypatch)
-            found += [(cls, theirs[cls.__name__]) for cls in ours]
-    return found
+    """Each state of certify with its twin made by ``dataclasses``."""
+    return records_pairs(monkeypatch, made_by_state, (states, "state", STDLIB))
 
 
 def class_defaults(cls: type) -> dict[str, Any]:
