@@ -102,9 +102,14 @@ def coordinate(chain: Chain, mode: str = "") -> ast.Body:
             pending.append((item, separator))
         elif isinstance(item, ClauseElement):
             if pending and (previous is None or item.plural):
-                body = _group(pending, item.clause, separator)
-                units.append(_Unit(body, pending[0][1], item.flag))
-                pending.clear()
+                # "and" over "or": a name after an "or" continues the clause before it, and
+                # the names joined by "and" alone are the plural clause's subjects ("Ana is
+                # red or green and Ana and Bea have different colors").
+                start = 0 if previous is None else _and_run(pending)
+                group = pending[start:]
+                del pending[start:]
+                flush()
+                units.append(_Unit(_group(group, item.clause, separator), group[0][1], item.flag))
             else:
                 flush()
                 units.append(_Unit(_single(item.clause), separator, item.flag))
@@ -127,6 +132,15 @@ def coordinate(chain: Chain, mode: str = "") -> ast.Body:
         )
     flush()
     return _apply_mode(_combine(units), mode)
+
+
+def _and_run(pending: list[tuple[Bare, str]]) -> int:
+    """Where the names that follow one another by "and" to the end of ``pending`` start (0
+    when no name is joined by "and": then all of them are the subjects, as before)."""
+    start = len(pending)
+    while start and pending[start - 1][1] == "and":
+        start -= 1
+    return start if start < len(pending) else 0
 
 
 def _normalize(separators: tuple[str, ...]) -> list[str]:

@@ -126,6 +126,22 @@ ISSUE_8 = [
 
 FOUND = [
     Case(
+        "found-or-binds-tighter-than-and-before-a-plural-clause",
+        "The colors are red, green and blue.\nThe kitchen is in the garden.\n"
+        "Ana is in the kitchen.\nShe is in the kitchen.\n"
+        "Ana is red or green and Ana and Bea have different colors.\n",
+        ("Who is in the kitchen?", "What color is Ana?", "What color is Bea?"),
+        True,
+        (
+            answer("forced", "Ana"),
+            answer("open", "red", "green"),
+            answer("open", "red", "green", "blue"),
+        ),
+        "Differential seed 20261231: 'and' over 'or' (README) makes line 5 '(Ana is red or "
+        "green) and (Ana and Bea have different colors)'; it was refused, 'green' read as one "
+        "of three subjects with Ana and Bea. Bea has no location, so only Ana is in the kitchen.",
+    ),
+    Case(
         "single-letter-name",
         "A is in the kitchen.\n",
         ("Where is A?", "Is A big?"),
