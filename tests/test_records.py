@@ -111,18 +111,25 @@ def init_fields(cls: type) -> list[dataclasses.Field[Any]]:
     return [f for f in dataclasses.fields(cls) if f.init]
 
 
-def compare_classes(ours: type, theirs: type) -> None:
+def compare_fields(ours: type, theirs: type, attributes: tuple[str, ...]) -> None:
+    """The fields, their defaults, the signature, ``__init__``'s annotations, the class
+    ``attributes`` (``__match_args__`` and the like) and the dataclass parameters."""
     name = ours.__qualname__
-    assert not made_by_record(theirs), name
     assert field_rows(ours) == field_rows(theirs), name
     for a, b in zip(dataclasses.fields(ours), dataclasses.fields(theirs), strict=True):
         assert same(a.default, b.default), (name, a.name)
         assert same(a.default_factory, b.default_factory), (name, a.name)
     assert str(inspect.signature(ours)) == str(inspect.signature(theirs)), name
     assert ours.__init__.__annotations__ == theirs.__init__.__annotations__, name
-    for attribute in ("__slots__", "__match_args__", "__doc__", "__qualname__", "__annotations__"):
+    for attribute in ("__match_args__", "__doc__", "__qualname__", "__annotations__", *attributes):
         assert getattr(ours, attribute) == getattr(theirs, attribute), (name, attribute)
     assert repr(ours.__dataclass_params__) == repr(theirs.__dataclass_params__), name  # type: ignore[attr-defined]
+
+
+def compare_classes(ours: type, theirs: type) -> None:
+    name = ours.__qualname__
+    assert not made_by_record(theirs), name
+    compare_fields(ours, theirs, ("__slots__",))
     # Python 3.10's slotted class keeps the old class's ``__weakref__`` descriptor (gh-102069)
     assert set(vars(ours)) == set(vars(theirs)) - {"__weakref__"}, name
     for method in ("__init__", "__repr__", "__eq__", "__hash__", "__setattr__", "__delattr__"):
