@@ -149,3 +149,43 @@ def test_a_solver_that_could_not_be_made_is_not_freed(monkeypatch: pytest.Monkey
         Cadical(Failing())
     gc.collect()
     assert ignored == []
+
+
+LOAD = """
+import sys
+set_flags, seen = sys.setdlopenflags, []
+def recording(flags):
+    seen.append(flags)
+    set_flags(flags)
+sys.setdlopenflags = recording
+before = sys.getdlopenflags()
+from certify.domains import cadical
+module = cadical._load()
+assert "pysolvers" in sys.modules and module is sys.modules["pysolvers"]
+assert sys.getdlopenflags() == before, (sys.getdlopenflags(), before)
+print(before, *seen)
+solver = cadical.make("cadical153", [[1, 2], [-1]])
+print(solver.solve(), solver.get_model())
+"""
+
+
+@pytest.mark.skipif(not hasattr(sys, "getdlopenflags"), reason="no dlopen flags (Windows)")
+def test_pysolvers_is_opened_lazily_and_the_flags_put_back() -> None:
+    """Opened with ``RTLD_LAZY`` instead of ``RTLD_NOW``; Python's flags are restored after."""
+    import os
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", LOAD], capture_output=True, text=True, check=True
+    ).stdout.split("\n")
+    before, during, after = (int(word) for word in done[0].split())
+    assert before & os.RTLD_NOW and not during & os.RTLD_NOW and during & os.RTLD_LAZY
+    assert during | os.RTLD_NOW == before | os.RTLD_LAZY and after == before
+    assert done[1] == "True [-1, 2]"
+
+
+def test_pysolvers_loaded_already_is_taken_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pysolvers  # type: ignore[import-not-found]
+
+    monkeypatch.setattr(sys, "setdlopenflags", lambda flags: pytest.fail("flags changed"))
+    assert cadical._load() is pysolvers

@@ -16,6 +16,8 @@ used here, and ``pysat.solvers.Solver`` for any other name (``certify verify`` r
 
 from __future__ import annotations
 
+import os
+import sys
 import threading
 from collections.abc import Iterable, Sequence
 from typing import Any, Protocol
@@ -52,12 +54,35 @@ class SatSolver(Protocol):
 def _module() -> Any:
     """python-sat's compiled module when it has every call ``Cadical`` makes, else None."""
     try:
-        import pysolvers  # type: ignore[import-not-found]
+        pysolvers = _load()
     except ImportError:  # pragma: no cover - python-sat always ships it
         return None
     if all(callable(getattr(pysolvers, f"{NAME}_{call}", None)) for call in CALLS):
         return pysolvers
     return None
+
+
+def _load() -> Any:
+    """``import pysolvers``, its C++ functions bound when first called rather than all at once.
+
+    The module is 8.8 MB of some twenty solvers; Python opens compiled modules with
+    ``RTLD_NOW``, which resolves every symbol they use before the import returns: 5.5 M of the
+    instructions of a ``certify samples/ana.txt`` (1.5 %), for the handful of CaDiCaL's
+    functions a run calls.  ``RTLD_LAZY`` (the C linker's default) binds each function the
+    first time it is called instead; Python's own flags are put back at once, so no other
+    module is opened this way.
+    """
+    if "pysolvers" in sys.modules or not hasattr(sys, "getdlopenflags"):  # loaded; Windows
+        import pysolvers  # type: ignore[import-not-found]
+
+        return pysolvers
+    flags = sys.getdlopenflags()
+    sys.setdlopenflags((flags & ~os.RTLD_NOW) | os.RTLD_LAZY)
+    try:
+        import pysolvers
+    finally:
+        sys.setdlopenflags(flags)
+    return pysolvers
 
 
 def make(name: str, clauses: Iterable[Sequence[int]]) -> SatSolver:
