@@ -12,7 +12,8 @@ Lark's code is kept as the tool writes it, but for two lines added at the module
 (``HEADER``: ``typing.cast``, which the tool forgets to import, and ``from __future__ import
 annotations``, so that Lark's annotations are not evaluated at every import: about 1 ms) and
 its logger, made when Lark first logs instead of at import (``LAZY_LOGGING``: importing
-``logging`` took 2 ms of every run).
+``logging`` took 2 ms of every run), and its one dataclass, ``TextSlice``, written out
+(``PLAIN_TEXT_SLICE``: ``dataclasses`` made its methods at every import, 0.6 ms).
 
 Run it after upgrading Lark: ``python scripts/lark_runtime.py``.  ``tests/test_lark_runtime.py``
 fails when the file differs from what the installed Lark makes.
@@ -55,7 +56,6 @@ logger.setLevel(logging.CRITICAL)
 parser does not write (Lark logs while it builds a grammar, and in ``match_examples``)."""
 
 LAZY_LOGGING = """\
-from dataclasses import dataclass
 from typing import Generic, AnyStr
 
 
@@ -75,6 +75,58 @@ logger = _LoggerAtFirstUse()
 """The same logger, made by the same three calls, the first time Lark's code uses it."""
 
 
+TEXT_SLICE = """\
+@dataclass(frozen=True)
+class TextSlice(Generic[AnyStr]):
+    #--
+    text: AnyStr
+    start: int
+    end: int
+
+"""
+"""Where Lark declares ``TextSlice``, a frozen dataclass of three fields (and no more)."""
+
+PLAIN_TEXT_SLICE = """\
+class TextSlice(Generic[AnyStr]):  # certify: what @dataclass(frozen=True) made, written out
+    #--
+    text: AnyStr
+    start: int
+    end: int
+
+    __match_args__ = ('text', 'start', 'end')
+
+    def __init__(self, text: AnyStr, start: int, end: int) -> None:
+        object.__setattr__(self, 'text', text)
+        object.__setattr__(self, 'start', start)
+        object.__setattr__(self, 'end', end)
+        self.__post_init__()
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(text={self.text!r}, start={self.start!r}, "
+                f"end={self.end!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.text, self.start, self.end) == (other.text, other.start, other.end)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.text, self.start, self.end))
+
+    def __setattr__(self, name, value):
+        from dataclasses import FrozenInstanceError
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        from dataclasses import FrozenInstanceError
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+"""
+"""The same class without ``dataclasses``: the methods ``@dataclass(frozen=True)`` writes for
+these fields (``__init__`` calling ``__post_init__``, ``__repr__``, ``__eq__``, ``__hash__``,
+and assignment refused), as ``tests/test_lark_runtime.py`` checks against Lark's own."""
+
+
 def source() -> str:
     """What the installed Lark's standalone tool writes before a grammar's data."""
     from lark import Lark
@@ -87,11 +139,14 @@ def source() -> str:
 
 
 def adapted(code: str) -> str:
-    """Lark's code with its logger made at first use (``LAZY_LOGGING``); raises if Lark's code
-    no longer has the lines replaced (a new Lark: look at them again)."""
+    """Lark's code with its logger made at first use (``LAZY_LOGGING``) and ``TextSlice``
+    written out (``PLAIN_TEXT_SLICE``); raises if Lark's code no longer has the lines replaced
+    (a new Lark: look at them again)."""
     if code.count(LOGGING) != 1:
         raise ValueError("Lark's standalone code no longer makes its logger as LOGGING says")
-    return code.replace(LOGGING, LAZY_LOGGING)
+    if code.count(TEXT_SLICE) != 1 or code.count("@dataclass") != 1:
+        raise ValueError("Lark's standalone code no longer declares TextSlice as TEXT_SLICE says")
+    return code.replace(LOGGING, LAZY_LOGGING).replace(TEXT_SLICE, PLAIN_TEXT_SLICE)
 
 
 def main() -> int:

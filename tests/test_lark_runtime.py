@@ -8,6 +8,7 @@ upgraded without writing it again, and check that it imports nothing of the ``la
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 
@@ -15,7 +16,15 @@ import lark
 import pytest
 
 from certify.syntax import lark_runtime
-from scripts.lark_runtime import LAZY_LOGGING, LOGGING, TARGET, adapted, source
+from scripts.lark_runtime import (
+    LAZY_LOGGING,
+    LOGGING,
+    PLAIN_TEXT_SLICE,
+    TARGET,
+    TEXT_SLICE,
+    adapted,
+    source,
+)
 
 
 def test_the_file_is_what_the_installed_lark_writes() -> None:
@@ -51,6 +60,56 @@ def test_logging_is_imported_when_lark_first_logs() -> None:
 
 
 def test_a_lark_that_makes_its_logger_otherwise_is_refused() -> None:
-    assert adapted("x = 1\n" + LOGGING) == "x = 1\n" + LAZY_LOGGING
+    assert adapted("x = 1\n" + LOGGING + TEXT_SLICE) == "x = 1\n" + LAZY_LOGGING + PLAIN_TEXT_SLICE
     with pytest.raises(ValueError, match="logger"):
-        adapted("import logging\nlogger = logging.getLogger('lark')\n")
+        adapted("import logging\nlogger = logging.getLogger('lark')\n" + TEXT_SLICE)
+
+
+def test_a_lark_that_declares_text_slice_otherwise_is_refused() -> None:
+    with pytest.raises(ValueError, match="TextSlice"):
+        adapted(LOGGING + TEXT_SLICE.replace("end: int", "end: int\n    step: int"))
+    with pytest.raises(ValueError, match="TextSlice"):
+        adapted(LOGGING + TEXT_SLICE + "@dataclass\nclass Other:\n    x: int\n")
+
+
+def _slices(kind: type) -> list[object]:
+    return [
+        kind("abcdef", 1, 4),
+        kind("abcdef", -3, None),
+        kind(b"abcdef", 0, -2),
+        kind("abcdef", 0, 6),
+        kind.cast_from("xyz"),
+    ]
+
+
+def test_text_slice_behaves_as_larks_dataclass() -> None:
+    """The written-out ``TextSlice`` against ``lark.utils.TextSlice`` (the dataclass)."""
+    ours, theirs = _slices(lark_runtime.TextSlice), _slices(lark.utils.TextSlice)
+    for mine, lark_s in zip(ours, theirs, strict=True):
+        fields = ("text", "start", "end")
+        assert [getattr(mine, f) for f in fields] == [getattr(lark_s, f) for f in fields]
+        assert repr(mine) == repr(lark_s)
+        assert hash(mine) == hash(lark_s)
+        assert len(mine) == len(lark_s)  # type: ignore[arg-type]
+        assert mine.is_complete_text() == lark_s.is_complete_text()  # type: ignore[attr-defined]
+        for name in ("start", "other"):
+            with pytest.raises(dataclasses.FrozenInstanceError, match=f"assign to field '{name}'"):
+                setattr(mine, name, 0)
+        with pytest.raises(dataclasses.FrozenInstanceError, match="delete field 'text'"):
+            del mine.text  # type: ignore[attr-defined]
+    assert [a == b for a in ours for b in ours] == [a == b for a in theirs for b in theirs]
+    assert ours[0] != theirs[0] and ours[0] == lark_runtime.TextSlice("abcdef", 1, 4)
+    assert lark_runtime.TextSlice.__match_args__ == lark.utils.TextSlice.__match_args__
+    for wrong in ((3, 0, 1), ("abc", -4, None)):
+        with pytest.raises(type(_error(lark.utils.TextSlice, wrong))):
+            lark_runtime.TextSlice(*wrong)
+    assert lark_runtime.TextSlice.cast_from(ours[0]) is ours[0]
+    assert lark_runtime.TextSlice[str]("ab", 0, 2) == lark_runtime.TextSlice("ab", 0, 2)
+
+
+def _error(kind: type, arguments: tuple[object, ...]) -> BaseException:
+    try:
+        kind(*arguments)
+    except (TypeError, AssertionError) as error:
+        return error
+    raise AssertionError(f"{kind.__name__}{arguments} was accepted")

@@ -276,7 +276,6 @@ class MissingVariableError(LarkError):
 
 
 import sys, re
-from dataclasses import dataclass
 from typing import Generic, AnyStr
 
 
@@ -444,12 +443,39 @@ def get_regexp_width(expr: str) -> Union[Tuple[int, int], List[int]]:
                 return 0, int(MAXWIDTH)
 
 
-@dataclass(frozen=True)
-class TextSlice(Generic[AnyStr]):
+class TextSlice(Generic[AnyStr]):  # certify: what @dataclass(frozen=True) made, written out
     #--
     text: AnyStr
     start: int
     end: int
+
+    __match_args__ = ('text', 'start', 'end')
+
+    def __init__(self, text: AnyStr, start: int, end: int) -> None:
+        object.__setattr__(self, 'text', text)
+        object.__setattr__(self, 'start', start)
+        object.__setattr__(self, 'end', end)
+        self.__post_init__()
+
+    def __repr__(self):
+        return (f"{self.__class__.__qualname__}(text={self.text!r}, start={self.start!r}, "
+                f"end={self.end!r})")
+
+    def __eq__(self, other):
+        if other.__class__ is self.__class__:
+            return (self.text, self.start, self.end) == (other.text, other.start, other.end)
+        return NotImplemented
+
+    def __hash__(self):
+        return hash((self.text, self.start, self.end))
+
+    def __setattr__(self, name, value):
+        from dataclasses import FrozenInstanceError
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __delattr__(self, name):
+        from dataclasses import FrozenInstanceError
+        raise FrozenInstanceError(f"cannot delete field {name!r}")
 
     def __post_init__(self):
         if not isinstance(self.text, (str, bytes)):
