@@ -59,6 +59,9 @@ def main() -> None:
         sys.stdout.write(f"certify {__version__}\n")
         return
     gc.disable()  # the imports make objects that live as long as the process: nothing to collect
+    from certify.bundle import include_top_level
+
+    include_top_level()  # the standard library's modules too, from the file (certify/bundle.py)
     try:
         from certify.cli.app import main as run
     except KeyboardInterrupt:

@@ -12,7 +12,9 @@ and where its code is) after its length in 8 bytes, then the code of each module
 (``marshal``).  The index is read on the first import of a module of the prefixes; a
 module's code is read when the module is loaded, with ``os.pread`` on the file kept open, so
 a run holds no more of the file than the index (reading the file whole kept 1.3-3 MB more
-of a small text's peak memory).
+of a small text's peak memory).  The command (``certify.__main__``) also keeps the top-level
+modules it imports from the standard library and from certify's folder (typer, some 90 in
+all: 6-7 ms more of a run), on the conditions of ``certify.search_path``.
 
 A module's code is taken only when its source file still has the modification time (to the
 nanosecond) and size recorded with it, which is what Python itself checks before it runs a
@@ -38,6 +40,7 @@ try:  # importlib.machinery's own classes, without importing ``importlib`` (and 
 except ImportError:  # pragma: no cover - a Python without CPython's frozen import system
     from importlib.machinery import ModuleSpec, SourceFileLoader
 
+from certify import search_path
 from certify.compiled import LIMIT, cache_file, owned, write_bytes
 
 TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
@@ -144,8 +147,8 @@ def open_store(path: str | None) -> Store | None:
 
 class Finder:
     """Specs from the bundle for the modules under ``prefixes`` (package names, each with a
-    dot: submodules only, whose folder is their package's, never a top-level module, which
-    any folder on ``sys.path`` before its own could hide)."""
+    dot: submodules, whose folder is their package's), and for top-level modules only once
+    ``include_top_level`` was called (``certify.search_path`` says when one is taken)."""
 
     def __init__(self, prefixes: tuple[str, ...], path: str | None) -> None:
         self.prefix = prefixes
@@ -155,21 +158,26 @@ class Finder:
         self.earlier = {name for name in sys.modules if name.startswith(prefixes)}
         """The modules imported before this finder was made (this one's, for one): no
         finder of this process could have loaded them, so they never call for a new file."""
+        self.top: tuple[str, ...] = ()
+        """The folders whose top-level modules are kept too (``include_top_level``)."""
 
     def find_spec(self, name: str, path: Any = None, target: ModuleType | None = None) -> Any:
         """A spec with a ``Bundled`` loader, or None: not ours, not kept, or changed since."""
-        if not name.startswith(self.prefix):
+        top = path is None and self.top and "." not in name
+        if not top and not name.startswith(self.prefix):
             return None
         if not self.opened:
             self.opened = True
             self.store = open_store(self.path)
         store = self.store
         entry = store.index.get(name) if store is not None else None
-        first = next(iter(path), None) if path is not None else None
-        if store is None or entry is None or first is None:
+        if store is None or entry is None:
             return None
         source, mtime, size, package, offset, length = entry
-        if source != _where(name, first, package):
+        if top:
+            if search_path.claimed_before(name, self) or not search_path.found_at(name, source):
+                return None  # another finder has it, or another folder of sys.path
+        elif path is None or source != _where(name, next(iter(path), ""), package):
             return None  # another install's module, or one the usual finders would not take
         try:
             status = os.stat(source)
@@ -185,11 +193,13 @@ class Finder:
         return spec
 
     def save(self) -> None:
-        """Write the file again when a module under the prefixes was loaded the usual way from
-        its source (a module the file lacked, or whose source changed); never raises."""
+        """Write the file again when a module under the prefixes (or a top-level module, see
+        ``include_top_level``) was loaded the usual way from its source (a module the file
+        lacked, or whose source changed); never raises."""
         loaded = usual_modules(self.prefix)
         for name in self.earlier:
             loaded.pop(name, None)
+        self._top_level(loaded)
         if not loaded:
             return
         found: dict[str, Found] = {}
@@ -202,6 +212,16 @@ class Finder:
                 write_bytes(self.path, _file(self._kept(len(found)) | found))
             except Exception:  # a read-only home, a full disk: the next run imports as usual
                 return
+
+    def _top_level(self, loaded: dict[str, SourceFileLoader]) -> None:
+        """Add to ``loaded`` the top-level modules loaded the usual way that the file may keep
+        (``search_path.recordable``), once ``include_top_level`` was called."""
+        if not self.top or not search_path.plain_meta_path(self):
+            return
+        for name, loader in usual_modules(("",)).items():
+            top = "." not in name and name not in self.earlier
+            if top and search_path.recordable(name, loader.path, self.top):
+                loaded[name] = loader
 
     def _kept(self, new: int) -> dict[str, Found]:
         """What the file held (read again at once: another process may have written it),
@@ -305,6 +325,15 @@ def _valid(found: object, room: int) -> dict[str, Entry]:
 
 
 _installed: list[Finder] = []
+
+
+def include_top_level() -> None:
+    """Keep top-level modules too, from the standard library's folder and certify's own
+    (``certify.search_path`` says when one is taken): for the command, which imports some 90
+    of them; the finder of a program that imports certify keeps only certify's and typer's."""
+    for finder in _installed:
+        finder.top = search_path.allowed_folders(__file__)
+        finder.earlier |= {name for name in sys.modules if "." not in name}
 
 
 def install() -> None:

@@ -312,18 +312,21 @@ try:
 except SystemExit:
     pass
 print("\\n" + json.dumps({n: type(m.__spec__.loader).__name__ for n, m in sys.modules.items()
-                          if n.startswith(("certify.", "typer")) and m.__spec__ is not None}))
+                          if n.startswith(("certify.", "typer", "difflib", "inspect"))
+                          and m.__spec__ is not None}))
 """
 
 
-def certify_run(cache: Path, *flags: str) -> tuple[str, dict[str, str]]:
-    """What a fresh ``certify samples/ana.txt`` prints, and each of certify's modules' loader."""
+def certify_run(cache: Path, *flags: str, cwd: Path | None = None) -> tuple[str, dict[str, str]]:
+    """What a fresh ``certify samples/ana.txt`` prints, and the loader of each of certify's
+    modules (and of two of the standard library's), run in ``cwd`` (first on ``sys.path``)."""
     done = subprocess.run(
         [sys.executable, *flags, "-c", LOADERS, str(SAMPLES / "ana.txt")],
         capture_output=True,
         text=True,
         env=with_cache(cache),
         check=True,
+        cwd=cwd,
     )
     shown, _, loaders = done.stdout.rpartition("\n{")
     import json
@@ -346,12 +349,41 @@ def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: P
     assert second == first and "open: {the kitchen, the garden}" in second
     assert loaders["certify.pipeline"] == "Bundled"
     assert loaders["typer.main"] == "Bundled" and loaders["typer._click.core"] == "Bundled"
-    assert {name for name, kind in loaders.items() if kind == "SourceFileLoader"} == {
-        "certify.bundle",
-        "certify.compiled",
-        "typer",  # a top-level module: never the finder's
-    }
+    assert loaders["difflib"] == loaders["inspect"] == "Bundled"  # the standard library's
+    usual = {name for name, kind in loaders.items() if kind == "SourceFileLoader"}
+    # typer is the file's when installed beside certify, not in an editable install's venv
+    before = {"certify.bundle", "certify.compiled", "certify.search_path"}  # the finder's own
+    assert before <= usual <= before | {"typer"}
     assert saved.stat().st_mtime_ns == written  # nothing new: not written again
+
+
+SHADOW = """
+import os
+open(os.environ["SHADOW_MARK"], "w").write("shadow")
+_real = os.path.join(os.path.dirname(os.__file__), "difflib.py")
+exec(compile(open(_real).read(), _real, "exec"))
+"""
+"""A ``difflib.py`` of the folder certify runs in: what Python imports instead of the standard
+library's (typer imports difflib), which marks that it ran, then runs the real one."""
+
+
+def test_a_standard_module_hidden_by_the_current_folder_is_not_taken_from_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache, plain, shadowed = tmp_path / "cache", tmp_path / "plain", tmp_path / "shadowed"
+    plain.mkdir()
+    shadowed.mkdir()
+    certify_run(cache, cwd=plain)
+    assert "difflib" in index(modules_file(cache))
+    _, loaders = certify_run(cache, cwd=plain)
+    assert loaders["difflib"] == "Bundled"
+
+    (shadowed / "difflib.py").write_text(SHADOW)
+    mark = tmp_path / "mark"
+    monkeypatch.setenv("SHADOW_MARK", str(mark))
+    shown, loaders = certify_run(cache, cwd=shadowed)
+    assert mark.read_text() == "shadow" and loaders["difflib"] == "SourceFileLoader"
+    assert "open: {the kitchen, the garden}" in shown
 
 
 def test_no_file_is_written_when_python_writes_no_bytecode(tmp_path: Path) -> None:

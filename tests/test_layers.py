@@ -23,6 +23,7 @@ LAYERS = (
             "certify.digests",
             "certify.pickling",
             "certify.compiled",
+            "certify.search_path",
             "certify.bundle",
             "certify.collector",
             "certify.records",
