@@ -6,15 +6,15 @@ bytecode, checks the source's time and size, opens and reads the ``.pyc`` and on
 decodes the code: some 40-60 µs a module in Python code of the import system, 3-6 ms of a
 110-130 ms run.  The finder here (``install``) keeps the code of those modules a run imported
 in one file per version of certify and of Python (``modules-*.bin`` beside
-``certify.compiled``'s caches), and gives Python a spec whose loader returns that code.  The
-file is an index (``marshal``: each module's source path, time, size, whether it is a package,
-and where its code is) after its length in 8 bytes, then the code of each module
-(``marshal``).  The index is read on the first import of a module of the prefixes; a
-module's code is read when the module is loaded, with ``os.pread`` on the file kept open, so
-a run holds no more of the file than the index (reading the file whole kept 1.3-3 MB more
-of a small text's peak memory).  The command (``certify.__main__``) also keeps the top-level
-modules it imports from the standard library and from certify's folder (typer, some 90 in
-all: 6-7 ms more of a run), on the conditions of ``certify.search_path``.
+``certify.compiled``'s caches), and gives Python a spec whose loader returns that code
+(``certify.bundle_file``: the index is read on the first import of a module of the prefixes,
+a module's code when the module is loaded, so a run holds no more of the file than the index;
+reading the file whole kept 1.3-3 MB more of a small text's peak memory).  The command
+(``certify.__main__``) also keeps the top-level modules it imports from the standard library
+and from certify's folder (typer, ``inspect``, ``pathlib``... some 45), on the conditions of
+``certify.search_path``.  Beside each module's code, the file keeps the regular expressions
+the module compiles when it runs, given to ``re``'s cache before it runs again
+(``certify.module_patterns``: 25 patterns, 3-5 ms of a start).
 
 A module's code is taken only when its source file still has the modification time (to the
 nanosecond) and size recorded with it, which is what Python itself checks before it runs a
@@ -40,25 +40,23 @@ try:  # importlib.machinery's own classes, without importing ``importlib`` (and 
 except ImportError:  # pragma: no cover - a Python without CPython's frozen import system
     from importlib.machinery import ModuleSpec, SourceFileLoader
 
-from certify import search_path
-from certify.compiled import LIMIT, cache_file, owned, write_bytes
+from certify import module_patterns, search_path
+from certify.bundle_file import Store, file_bytes, fnv, open_store
+from certify.compiled import LIMIT, cache_file, write_bytes
 
 TYPE_CHECKING = False  # typing itself is not imported: ``certify --version`` needs none of it
 if TYPE_CHECKING:
     from types import CodeType, ModuleType
     from typing import Any
 
-    Entry = tuple[str, int, int, bool, int, int]
-    """A module's source path, its modification time (ns) and size, whether it is a package,
-    and where its code is in the file (offset after the index, length)."""
-    Found = tuple[str, int, int, bool, bytes]
-    """A module's entry to write: the same, with its code as ``marshal`` bytes."""
+    from certify.bundle_file import Found
 
 _CODE = type((lambda: None).__code__)  # types.CodeType, without importing ``types``
 
-HEAD = 8
-"""The file starts with the length of its index, in this many bytes (little-endian)."""
 
+PATTERNS_LIMIT = 64
+"""At most this many patterns are kept for a module (one that compiles patterns made from
+what changes between runs stops being written again)."""
 PREFIXES = ("certify.", "typer.")
 """Whose submodules the finder gives: certify's, and typer's (the command line imports 24)."""
 KIND = "modules"
@@ -82,6 +80,16 @@ class Bundled(SourceFileLoader):
         self.store = store
         self.where = where
 
+    def exec_module(self, module: ModuleType) -> None:
+        """Run the module, with the patterns it compiles at import given to ``re`` first, and
+        those it compiles noted (``certify.module_patterns``)."""
+        place = self.store.patterns.get(self.name)
+        data = self.store.read(*place) if place is not None else None
+        if data is not None:
+            module_patterns.seed(data)
+        with module_patterns.watching(self.name):
+            super().exec_module(module)
+
     def get_code(self, fullname: str) -> CodeType:
         """The recorded code, named after the path as a ``.pyc``'s is (``_fix_co_filename``);
         the usual way when it cannot be read or decoded (or for another module's name)."""
@@ -94,55 +102,6 @@ class Bundled(SourceFileLoader):
             return super().get_code(fullname)  # type: ignore[return-value]
         _fix_co_filename(code, self.path)
         return code
-
-
-class Store:
-    """The file, kept open: its index, and each module's code read when asked."""
-
-    def __init__(self, descriptor: int, index: dict[str, Entry], base: int) -> None:
-        self.descriptor = descriptor
-        self.index = index
-        self.base = base
-
-    def read(self, offset: int, length: int) -> bytes | None:
-        """The bytes of one module's code, or None (a short read, an error)."""
-        try:
-            data = os.pread(self.descriptor, length, self.base + offset)
-        except OSError:
-            return None
-        return data if len(data) == length else None
-
-    def close(self) -> None:
-        try:
-            os.close(self.descriptor)
-        except OSError:
-            return
-
-
-def open_store(path: str | None) -> Store | None:
-    """The file at ``path`` with its index read, or None: missing, another user's or writable
-    by others (it holds code), damaged."""
-    if path is None or not hasattr(os, "pread"):
-        return None
-    try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-    except OSError:
-        return None
-    store = Store(descriptor, {}, 0)
-    try:
-        status = os.fstat(descriptor)
-        if not owned(status):
-            raise ValueError("not the user's own")
-        length = int.from_bytes(os.pread(descriptor, HEAD, 0), "little")
-        if status.st_size < HEAD or length > status.st_size - HEAD:
-            raise ValueError("not an index")
-        found = marshal.loads(os.pread(descriptor, length, HEAD))
-        store.base = HEAD + length
-        store.index = _valid(found, status.st_size - store.base)
-    except (OSError, EOFError, ValueError, TypeError):
-        store.close()
-        return None
-    return store
 
 
 class Finder:
@@ -200,18 +159,33 @@ class Finder:
         for name in self.earlier:
             loaded.pop(name, None)
         self._top_level(loaded)
-        if not loaded:
+        patterns = self._patterns()
+        if not loaded and not patterns:
             return
         found: dict[str, Found] = {}
         for name, loader in loaded.items():
             entry = record(name, loader)
             if entry is not None:
                 found[name] = entry
-        if found and self.path is not None:
+        if (found or patterns) and self.path is not None:
             try:
-                write_bytes(self.path, _file(self._kept(len(found)) | found))
+                write_bytes(self.path, file_bytes(self._kept(len(found), patterns) | found))
             except Exception:  # a read-only home, a full disk: the next run imports as usual
                 return
+
+    def _patterns(self) -> dict[str, list[tuple[Any, int]]]:
+        """The patterns that modules loaded from this file compiled in this process without
+        being given them (``module_patterns.noted``), as long as the file keeps fewer than
+        ``PATTERNS_LIMIT`` for the module."""
+        new = {}
+        for name, patterns in module_patterns.noted.items():
+            module = sys.modules.get(name)
+            loader = getattr(getattr(module, "__spec__", None), "loader", None)
+            held = _kept_patterns(self.store, name)
+            ours = isinstance(loader, Bundled) and loader.store is self.store
+            if ours and len(held) < PATTERNS_LIMIT and [p for p in patterns if p not in held]:
+                new[name] = patterns  # (patterns held already: re's cache could not be seeded)
+        return new
 
     def _top_level(self, loaded: dict[str, SourceFileLoader]) -> None:
         """Add to ``loaded`` the top-level modules loaded the usual way that the file may keep
@@ -223,19 +197,27 @@ class Finder:
             if top and search_path.recordable(name, loader.path, self.top):
                 loaded[name] = loader
 
-    def _kept(self, new: int) -> dict[str, Found]:
+    def _kept(self, new: int, patterns: dict[str, list[tuple[Any, int]]]) -> dict[str, Found]:
         """What the file held (read again at once: another process may have written it),
-        none of it past ``LIMIT`` entries (a development tree whose sources keep changing)."""
+        none of it past ``LIMIT`` entries (a development tree whose sources keep changing),
+        with the ``patterns`` noted in this process added to their modules'."""
         if self.store is not None:
             self.store.close()
-        self.store = open_store(self.path)
+        store = self.store = open_store(self.path)
         kept: dict[str, Found] = {}
-        if self.store is None or len(self.store.index) + new > LIMIT:
+        if store is None or len(store.index) + new > LIMIT:
             return kept
-        for name, (source, mtime, size, package, offset, length) in self.store.index.items():
-            data = self.store.read(offset, length)
-            if data is not None:
-                kept[name] = (source, mtime, size, package, data)
+        for name, (source, mtime, size, package, offset, length) in store.index.items():
+            data = store.read(offset, length)
+            if data is None:
+                continue
+            place = store.patterns.get(name)
+            programs = store.read(*place) if place is not None else None
+            if name in patterns:
+                held = _kept_patterns(store, name)
+                both = [*held, *(p for p in patterns[name] if p not in held)]
+                programs = module_patterns.programs(both[:PATTERNS_LIMIT])
+            kept[name] = (source, mtime, size, package, data, programs)
         return kept
 
     def close(self) -> None:
@@ -256,17 +238,6 @@ def usual_modules(prefix: tuple[str, ...]) -> dict[str, SourceFileLoader]:
     return found
 
 
-def _file(found: dict[str, Found]) -> bytes:
-    """The bytes of a file holding ``found``: the index's length, the index, the code."""
-    index, parts, offset = {}, [], 0
-    for name, (source, mtime, size, package, code) in found.items():
-        index[name] = (source, mtime, size, package, offset, len(code))
-        parts.append(code)
-        offset += len(code)
-    head = marshal.dumps(index)
-    return b"".join((len(head).to_bytes(HEAD, "little"), head, *parts))
-
-
 def record(name: str, loader: SourceFileLoader) -> Found | None:
     """The entry of a module: its source's time and size, and the code Python has for it
     (its ``.pyc``, or the source compiled); None when the source changes meanwhile or the code
@@ -281,7 +252,17 @@ def record(name: str, loader: SourceFileLoader) -> Found | None:
     if code is None or (before.st_mtime_ns, before.st_size) != (after.st_mtime_ns, after.st_size):
         return None
     package = os.path.basename(path) == "__init__.py"
-    return (path, before.st_mtime_ns, before.st_size, package, marshal.dumps(code))
+    return (path, before.st_mtime_ns, before.st_size, package, marshal.dumps(code), None)
+
+
+def _kept_patterns(store: Store | None, name: str) -> list[tuple[Any, int]]:
+    """The patterns (and flags) the file keeps for module ``name``."""
+    place = store.patterns.get(name) if store is not None else None
+    data = store.read(*place) if store is not None and place is not None else None
+    try:
+        return [(pattern, flags) for pattern, flags, _ in marshal.loads(data)] if data else []
+    except Exception:  # damaged: compiled again, and noted again
+        return []
 
 
 def _where(name: str, folder: str, package: bool) -> str:
@@ -290,38 +271,6 @@ def _where(name: str, folder: str, package: bool) -> str:
     if package:
         return os.path.join(folder, tail, "__init__.py")
     return os.path.join(folder, tail + ".py")
-
-
-def fnv(text: str) -> int:
-    """The 32-bit FNV-1a hash of ``text`` (``hash`` differs between processes; ``zlib`` and
-    ``hashlib`` are extension modules, which take longer to load than this takes to run)."""
-    value = 0x811C9DC5
-    for byte in text.encode("utf-8", "surrogateescape"):
-        value = ((value ^ byte) * 0x01000193) & 0xFFFFFFFF
-    return value
-
-
-def _valid(found: object, room: int) -> dict[str, Entry]:
-    """The well-formed entries of a file's index, whose code lies within the ``room`` bytes
-    after it (a damaged one is left out); raises ``ValueError`` for an index that is not a
-    dictionary."""
-    if not isinstance(found, dict):
-        raise ValueError("not an index")
-    kept = {}
-    for name, entry in found.items():
-        if (
-            isinstance(name, str)
-            and isinstance(entry, tuple)
-            and len(entry) == 6
-            and isinstance(entry[0], str)
-            and all(type(number) is int for number in (entry[1], entry[2], entry[4], entry[5]))
-            and isinstance(entry[3], bool)
-            and entry[4] >= 0
-            and entry[5] > 0
-            and entry[4] + entry[5] <= room
-        ):
-            kept[name] = entry
-    return kept
 
 
 _installed: list[Finder] = []

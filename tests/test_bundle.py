@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import inspect
 import os
-import subprocess
 import sys
 import traceback
 from collections.abc import Iterator
@@ -20,9 +19,9 @@ from typing import Any
 import pytest
 
 from certify import bundle
+from certify.bundle_file import file_bytes, open_store
 from certify.compiled import write_bytes
-from tests.caching import with_cache
-from tests.paths import SAMPLES
+from tests.caching import certify_run, modules_file
 
 PACKAGE = "bundleprobe"
 
@@ -175,9 +174,9 @@ def test_code_is_named_after_its_source_as_python_names_a_pyc(probe: Path, tmp_p
     source = probe / PACKAGE / "mod.py"
     code = compile(source.read_text(), "/build/elsewhere/mod.py", "exec")
     status = source.stat()
-    entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps(code))
+    entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps(code), None)
     cache = tmp_path / "modules.bin"
-    write_bytes(str(cache), bundle._file({f"{PACKAGE}.mod": entry}))
+    write_bytes(str(cache), file_bytes({f"{PACKAGE}.mod": entry}))
     fresh(cache)
     mod = import_module(f"{PACKAGE}.mod")
 
@@ -257,9 +256,9 @@ def test_data_that_is_not_code_means_importing_as_usual(probe: Path, tmp_path: P
 
     source = probe / PACKAGE / "mod.py"
     status = source.stat()
-    entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps("no code"))
+    entry = (str(source), status.st_mtime_ns, status.st_size, False, marshal.dumps("no code"), None)
     cache = tmp_path / "modules.bin"
-    write_bytes(str(cache), bundle._file({f"{PACKAGE}.mod": entry}))
+    write_bytes(str(cache), file_bytes({f"{PACKAGE}.mod": entry}))
     fresh(cache)
     assert import_module(f"{PACKAGE}.mod").VALUE == "first"
 
@@ -298,42 +297,6 @@ def test_fnv_is_the_published_function() -> None:
     assert bundle.fnv("foobar") == 0xBF9CF968
 
 
-def modules_file(cache: Path) -> Path:
-    (found,) = (cache / "certify").glob("modules-*.bin")
-    return found
-
-
-LOADERS = """
-import json, sys
-from certify.__main__ import main
-sys.argv = ["certify", sys.argv[1]]
-try:
-    main()
-except SystemExit:
-    pass
-print("\\n" + json.dumps({n: type(m.__spec__.loader).__name__ for n, m in sys.modules.items()
-                          if n.startswith(("certify.", "typer", "difflib", "inspect"))
-                          and m.__spec__ is not None}))
-"""
-
-
-def certify_run(cache: Path, *flags: str, cwd: Path | None = None) -> tuple[str, dict[str, str]]:
-    """What a fresh ``certify samples/ana.txt`` prints, and the loader of each of certify's
-    modules (and of two of the standard library's), run in ``cwd`` (first on ``sys.path``)."""
-    done = subprocess.run(
-        [sys.executable, *flags, "-c", LOADERS, str(SAMPLES / "ana.txt")],
-        capture_output=True,
-        text=True,
-        env=with_cache(cache),
-        check=True,
-        cwd=cwd,
-    )
-    shown, _, loaders = done.stdout.rpartition("\n{")
-    import json
-
-    return shown, json.loads("{" + loaders)
-
-
 def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     first, loaders = certify_run(cache)
@@ -343,7 +306,6 @@ def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: P
     assert {"certify.pipeline", "certify.cli.app", "certify.syntax.parse"} <= kept.keys()
     assert "typer.main" in kept and "typer" not in kept
     assert "certify.bundle" not in kept  # imported before the finder: never from it
-    written = saved.stat().st_mtime_ns
 
     second, loaders = certify_run(cache)
     assert second == first and "open: {the kitchen, the garden}" in second
@@ -352,38 +314,20 @@ def test_certify_saves_its_modules_once_and_loads_them_from_the_file(tmp_path: P
     assert loaders["difflib"] == loaders["inspect"] == "Bundled"  # the standard library's
     usual = {name for name, kind in loaders.items() if kind == "SourceFileLoader"}
     # typer is the file's when installed beside certify, not in an editable install's venv
-    before = {"certify.bundle", "certify.compiled", "certify.search_path"}  # the finder's own
+    before = {f"certify.{name}" for name in FINDERS}  # imported before the finder
     assert before <= usual <= before | {"typer"}
+    # Written again, with the patterns the modules taken from the file compiled at import.
+    store = open_store(str(saved))
+    assert store is not None and {"typer._click._compat", "difflib"} <= store.patterns.keys()
+    written = saved.stat().st_mtime_ns
+
+    third, loaders = certify_run(cache)
+    assert third == first
     assert saved.stat().st_mtime_ns == written  # nothing new: not written again
 
 
-SHADOW = """
-import os
-open(os.environ["SHADOW_MARK"], "w").write("shadow")
-_real = os.path.join(os.path.dirname(os.__file__), "difflib.py")
-exec(compile(open(_real).read(), _real, "exec"))
-"""
-"""A ``difflib.py`` of the folder certify runs in: what Python imports instead of the standard
-library's (typer imports difflib), which marks that it ran, then runs the real one."""
-
-
-def test_a_standard_module_hidden_by_the_current_folder_is_not_taken_from_the_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    cache, plain, shadowed = tmp_path / "cache", tmp_path / "plain", tmp_path / "shadowed"
-    plain.mkdir()
-    shadowed.mkdir()
-    certify_run(cache, cwd=plain)
-    assert "difflib" in index(modules_file(cache))
-    _, loaders = certify_run(cache, cwd=plain)
-    assert loaders["difflib"] == "Bundled"
-
-    (shadowed / "difflib.py").write_text(SHADOW)
-    mark = tmp_path / "mark"
-    monkeypatch.setenv("SHADOW_MARK", str(mark))
-    shown, loaders = certify_run(cache, cwd=shadowed)
-    assert mark.read_text() == "shadow" and loaders["difflib"] == "SourceFileLoader"
-    assert "open: {the kitchen, the garden}" in shown
+FINDERS = ("bundle", "bundle_file", "compiled", "module_patterns", "search_path")
+"""certify's modules that ``certify/__init__.py`` imports before the finder is in place."""
 
 
 def test_no_file_is_written_when_python_writes_no_bytecode(tmp_path: Path) -> None:

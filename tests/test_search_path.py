@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from certify import bundle, search_path
+from tests.caching import certify_run, modules_file
 
 NAME = "tlprobe"
 
@@ -254,3 +255,33 @@ def test_another_finder_before_pathfinder_keeps_its_modules(
     sys.meta_path.insert(1, Declines())  # pytest's assertion rewriting, say
     import_module(NAME)
     assert type(loader()) is not bundle.Bundled
+
+
+SHADOW = """
+import os
+open(os.environ["SHADOW_MARK"], "w").write("shadow")
+_real = os.path.join(os.path.dirname(os.__file__), "difflib.py")
+exec(compile(open(_real).read(), _real, "exec"))
+"""
+"""A ``difflib.py`` of the folder certify runs in: what Python imports instead of the standard
+library's (typer imports difflib), which marks that it ran, then runs the real one."""
+
+
+def test_a_standard_module_hidden_by_the_current_folder_is_not_taken_from_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache, plain, shadowed = tmp_path / "cache", tmp_path / "plain", tmp_path / "shadowed"
+    plain.mkdir()
+    shadowed.mkdir()
+    certify_run(cache, cwd=plain)
+    store = bundle.open_store(str(modules_file(cache)))
+    assert store is not None and "difflib" in store.index
+    _, loaders = certify_run(cache, cwd=plain)
+    assert loaders["difflib"] == "Bundled"
+
+    (shadowed / "difflib.py").write_text(SHADOW)
+    mark = tmp_path / "mark"
+    monkeypatch.setenv("SHADOW_MARK", str(mark))
+    shown, loaders = certify_run(cache, cwd=shadowed)
+    assert mark.read_text() == "shadow" and loaders["difflib"] == "SourceFileLoader"
+    assert "open: {the kitchen, the garden}" in shown

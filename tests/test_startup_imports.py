@@ -65,6 +65,8 @@ def test_version_loads_no_pipeline(tmp_path: Path) -> None:
     # certify.run_limits holds the option defaults; it imports only the standard library.
     allowed = {
         "certify.bundle",
+        "certify.bundle_file",
+        "certify.module_patterns",
         "certify.search_path",
         "certify.cli",
         "certify.cli.app",

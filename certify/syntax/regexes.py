@@ -19,35 +19,14 @@ equal to ``re``'s (``Pattern.__eq__`` compares the programs: ``tests/test_regexe
 
 from __future__ import annotations
 
-import importlib
 import marshal
 import re
 import sys
 from typing import Any
 
 from certify.compiled import cache_file, read_cache, write_cache
+from certify.sre_programs import Program, matcher, program, usable
 from certify.syntax.lark_runtime import Lark
-
-
-def _compiler_parts() -> tuple[Any, Any, Any]:
-    """``_sre`` and the compiler's two halves (``re._parser``, ``re._compiler`` from Python
-    3.11; ``sre_parse``, ``sre_compile`` before), or Nones: then ``re`` compiles as ever."""
-    for parser_name, compiler_name in (
-        ("re._parser", "re._compiler"),
-        ("sre_parse", "sre_compile"),
-    ):
-        try:
-            return (
-                importlib.import_module("_sre"),
-                importlib.import_module(parser_name),
-                importlib.import_module(compiler_name),
-            )
-        except ImportError:
-            continue
-    return None, None, None  # pragma: no cover
-
-
-_sre, _parser, _compiler = _compiler_parts()
 
 KIND = "lexer-code"
 """The cache's kind: each program as its own ``marshal`` bytes (``lexer-programs``, the kind
@@ -55,8 +34,6 @@ before, held them decoded)."""
 LIMIT = 5_000
 """At most this many programs in the cache (the two grammars' lexers have some 250)."""
 
-Program = tuple[int, list[int], int, dict[str, int], tuple[Any, ...]]
-"""What ``_sre.compile`` takes after the pattern: flags, code, groups, group names both ways."""
 
 _loaded: dict[tuple[str, int], bytes] = {}
 """The file's programs not used yet, each marshalled: dropped once its pattern is built (the
@@ -69,22 +46,10 @@ one: it is built once, as ``re``'s own cache would)."""
 _state = {"loaded": False, "new": False}
 
 
-def program(pattern: str, flags: int) -> Program:
-    """Compile ``pattern`` as ``re._compiler.compile`` does, keeping what ``_sre`` is given."""
-    parsed = _parser.parse(pattern, flags)
-    code = [int(op) for op in _compiler._code(parsed, flags)]  # opcodes are int subclasses
-    groupindex = parsed.state.groupdict
-    indexgroup: list[Any] = [None] * parsed.state.groups
-    for name, index in groupindex.items():
-        indexgroup[index] = name
-    groups = parsed.state.groups - 1
-    return (flags | parsed.state.flags, code, groups, groupindex, tuple(indexgroup))
-
-
 def compile_cached(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
     """``re.compile``, with the program of a text pattern looked up, or compiled and kept."""
     flags = int(flags)
-    if _compiler is None or not isinstance(pattern, str) or flags & re.DEBUG:
+    if not usable or not isinstance(pattern, str) or flags & re.DEBUG:
         return re.compile(pattern, flags)
     if not _state["loaded"]:
         _state["loaded"] = True
@@ -98,7 +63,7 @@ def compile_cached(pattern: Any, flags: Any = 0) -> re.Pattern[Any]:
     kept = _loaded.pop(key, None)
     if kept is not None:
         try:
-            built = _sre.compile(pattern, *marshal.loads(kept))
+            built = matcher.compile(pattern, *marshal.loads(kept))
         except Exception:  # a program this Python's matcher refuses: compile it again
             pass
         else:
