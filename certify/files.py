@@ -27,7 +27,7 @@ from types import FrameType
 from certify.digests import sha256
 from certify.errors import UnreadableFile
 from certify.limits import MAX_BYTES
-from certify.records import record
+from certify.records import Record
 
 _KINDS = (
     (stat.S_ISFIFO, "a named pipe (FIFO)"),
@@ -46,8 +46,7 @@ _BOMS = (  # UTF-32 first: its little-endian mark begins with UTF-16's
 )
 
 
-@record
-class Encoding:
+class Encoding(Record):
     """How a text was stored: its byte order mark (possibly none) and its codec."""
 
     bom: bytes = b""

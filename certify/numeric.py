@@ -19,14 +19,13 @@ from dataclasses import field
 from fractions import Fraction
 from typing import Literal
 
-from certify.records import record
+from certify.records import Record
 
 Op = Literal["<=", "<", "="]
 Point = Mapping[str, Fraction]
 
 
-@record
-class LinearExpr:
+class LinearExpr(Record):
     """A linear expression ``sum(c_i * x_i) + constant`` with nonzero coefficients."""
 
     terms: tuple[tuple[str, Fraction], ...] = ()
@@ -123,8 +122,7 @@ def _integer_sum(terms: tuple[tuple[str, Fraction], ...], point: Point) -> int |
     return total
 
 
-@record
-class LinearConstraint:
+class LinearConstraint(Record):
     """``sum(c_i * x_i) OP bound`` with ``OP`` in ``<=``, ``<``, ``=``; tagged with statements."""
 
     terms: tuple[tuple[str, Fraction], ...]
@@ -207,8 +205,7 @@ class LinearConstraint:
         return f"{format_expr(LinearExpr(self.terms))} {self.op} {format_number(self.bound)}"
 
 
-@record
-class Interval:
+class Interval(Record):
     """An interval of rationals; ``None`` as an end means unbounded on that side."""
 
     low: Fraction | None

@@ -4,19 +4,22 @@ certify's values (the AST, the constraints, the answers) are frozen, slotted dat
 some 130 of them on a finite text's path.  ``dataclasses`` makes each in many small steps
 (every field analysed in Python, six or seven methods generated one by one, the class then
 made a second time with slots), which was 20-40 ms of a ``certify FILE`` run even with the
-methods' code cached (``certify.compiled``): a fifth of the start.  ``record`` makes the same
-class for the plain shape certify's records have, in one step: ``__init__``, ``__eq__`` and
-``__hash__`` (what every comparison and dictionary runs) written out as ``dataclasses`` writes
-them, as one source text whose code comes from the same cache; ``__repr__``, the frozen
-``__setattr__`` and ``__delattr__`` and pickling's state as closures over the field names; and
-the slotted class made once.
+methods' code cached (``certify.compiled``): a fifth of the start.  ``class Point(Record)``
+makes the same class for the plain shape certify's records have, in one step: ``__init__``,
+``__eq__`` and ``__hash__`` (what every comparison and dictionary runs) written out as
+``dataclasses`` writes them, as one source text whose code comes from the same cache;
+``__repr__``, the frozen ``__setattr__`` and ``__delattr__`` and pickling's state as closures
+over the field names; and the slotted class made once, from the class statement's body
+(``Record``'s metaclass returns it: ``Record`` marks the class for type checkers, as
+``typing.NamedTuple`` does, and is not its base at run time; a decorator got a class made
+first without slots, and made it a second time: 1-2 ms of a start for 131 records).
 
 The class is what ``dataclass(frozen=True, slots=True)`` makes of the same definition (the
 same fields, ``__init__`` and its signature, ``__repr__``, ``__eq__``, ``__hash__``, frozen
 ``__setattr__`` and ``__delattr__``, ``__match_args__``, ``__slots__``, pickling), and
 ``dataclasses.fields``, ``replace``, ``asdict`` and ``is_dataclass`` work on it, since it
 carries the same ``__dataclass_fields__`` and ``__dataclass_params__``.  Any other shape is
-handed to ``dataclasses`` itself: a base class other than ``object``, a metaclass, a class
+handed to ``dataclasses`` itself: a base class other than ``Record``, a class
 without a docstring (``dataclasses`` writes one from the signature), ``__post_init__`` or any
 method ``dataclasses`` would make or refuse, an annotation that is not a string (a module
 without ``from __future__ import annotations``) or that may be a ``ClassVar``, ``InitVar`` or
@@ -37,13 +40,13 @@ from __future__ import annotations
 import dataclasses
 import sys
 from _thread import get_ident
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from certify.compiled import code_for, code_named
 from certify.digests import sha256
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
     from typing_extensions import dataclass_transform
 else:
@@ -51,8 +54,6 @@ else:
     def dataclass_transform(**_options: Any) -> Any:
         return lambda function: function
 
-
-T = TypeVar("T")
 
 _EAGER = sys.version_info < (3, 14)
 """Whether a class's annotations are in its namespace once its body has run (PEP 649 makes
@@ -107,34 +108,47 @@ made = {"records": 0, "dataclasses": 0}
 """How many classes each way made in this process (for tests)."""
 
 
+class _Making(type):
+    """The metaclass of ``Record``: ``class Point(Record)`` is the class ``_record`` makes of
+    its body, a plain class whose base is ``object`` (``Record`` only marks it, as
+    ``typing.NamedTuple`` marks a named tuple), made once."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        if not bases:  # ``Record`` itself
+            return super().__new__(mcls, name, bases, namespace)
+        return _record(name, tuple(base for base in bases if base is not Record), namespace)
+
+    def __instancecheck__(cls, instance: object) -> bool:
+        raise TypeError("records are plain classes: Record is not their base at run time")
+
+    def __subclasscheck__(cls, subclass: type) -> bool:
+        raise TypeError("records are plain classes: Record is not their base at run time")
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(dataclasses.field, dataclasses.Field))
-def record(cls: type[T]) -> type[T]:
-    """``dataclass(frozen=True, slots=True)(cls)``, made in one step when ``cls`` has the plain
-    shape of a record (see the module), and by ``dataclasses`` otherwise."""
-    fields = _fields(cls) if usable else None
+class Record(metaclass=_Making):
+    """``class Point(Record)``: what ``@dataclass(frozen=True, slots=True)`` makes of the class,
+    made in one step when it has the plain shape of a record (see the module), and by
+    ``dataclasses`` otherwise."""
+
+
+def _record(name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+    """The record of a class statement's ``name``, other ``bases`` and ``namespace``."""
+    fields = own_fields(namespace) if usable and not bases else None
     if fields is None:
         made["dataclasses"] += 1
-        return _stdlib(cls)
+        return _stdlib(type(name, bases, namespace))
     made["records"] += 1
-    return _make(cls, fields)
+    return _make(name, namespace, fields)
 
 
-def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
-    """The fields of ``cls`` as ``dataclasses`` would find them, or None for a shape left to
-    ``dataclasses``."""
-    return own_fields(cls) if cls.__bases__ == (object,) else None
-
-
-def own_fields(cls: type, defaulted: bool = False) -> list[dataclasses.Field[Any]] | None:
-    """The fields ``cls`` itself declares, or None for a shape left to ``dataclasses``;
-    ``defaulted``: whether an inherited field before them has a default
+def own_fields(
+    namespace: Mapping[str, Any], defaulted: bool = False
+) -> list[dataclasses.Field[Any]] | None:
+    """The fields a class's ``namespace`` declares, or None for a shape left to
+    ``dataclasses``; ``defaulted``: whether an inherited field before them has a default
     (``certify.states``)."""
-    namespace = cls.__dict__
-    if (
-        type(cls) is not type
-        or not namespace.get("__doc__")
-        or any(name in namespace for name in _MADE)
-    ):
+    if not namespace.get("__doc__") or not _MADE.isdisjoint(namespace):
         return None
     annotations = namespace.get("__annotations__")
     if annotations is None and _EAGER:
@@ -323,8 +337,9 @@ def _form() -> str | None:
     return _digest[0]
 
 
-def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
-    """The slotted class of ``cls`` with its record methods, made once."""
+def _make(name: str, body: dict[str, Any], fields: list[dataclasses.Field[Any]]) -> Any:
+    """The slotted class of a class statement's ``name`` and ``body``, with its record
+    methods."""
     defaults = [
         f.default_factory if f.default_factory is not dataclasses.MISSING else f.default
         for f in fields
@@ -334,21 +349,20 @@ def _make(cls: type[T], fields: list[dataclasses.Field[Any]]) -> type[T]:
     init.__annotations__ = {**{f.name: f.type for f in fields if f.init}, "return": None}
     names = tuple(f.name for f in fields)
     *frozen, owner = _frozen(names)
-    namespace = dict(cls.__dict__)
-    for name in ("__dict__", "__weakref__", *names):
-        namespace.pop(name, None)
+    namespace = dict(body)
+    for field_name in names:
+        namespace.pop(field_name, None)
     namespace["__slots__"] = names
     namespace["__match_args__"] = tuple(f.name for f in fields if f.init)
     namespace["__dataclass_fields__"] = {f.name: f for f in fields}
     namespace["__dataclass_params__"] = _PARAMS
     if REPLACE is not None:
         namespace["__replace__"] = REPLACE
-    qualname = cls.__qualname__
+    qualname = namespace.get("__qualname__", name)
     shown = repr_of(tuple(f.name for f in fields if f.repr))
     for method in (init, shown, eq, hash_, *frozen):
         method.__qualname__ = f"{qualname}.{method.__name__}"
         namespace[method.__name__] = method
-    slotted = type(cls.__name__, (object,), namespace)
-    slotted.__qualname__ = qualname
+    slotted = type(name, (object,), namespace)  # its ``__qualname__`` taken from the body
     owner(slotted)
     return slotted

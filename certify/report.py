@@ -16,7 +16,7 @@ from typing import Any, Literal, Union
 
 from certify.errors import TextError
 from certify.numeric import Interval, format_number
-from certify.records import record
+from certify.records import Record
 
 Status = Literal["forced", "open", "contradictory", "unresolved"]
 Consistency = Literal["consistent", "contradictory", "unresolved"]
@@ -73,8 +73,7 @@ AnswerSet = Union[tuple[str, ...], Interval, None]  # noqa: UP007 (a runtime ali
 """Names for a finite question, a ``Range`` for a numeric one, ``None`` when not known."""
 
 
-@record
-class TextWarning:
+class TextWarning(Record):
     """Something that does not stop the text from being read, and where it is.
 
     ``line`` is ``None`` for a question given with ``--ask`` (``questions=`` in the API);
@@ -98,8 +97,7 @@ class TextWarning:
         return {"message": self.message, "line": self.line, "column": self.column}
 
 
-@record
-class Witness:
+class Witness(Record):
     """A complete state in which the question has ``answer``, checked against the text.
 
     ``state`` is the state in words as (key, value) pairs (``("location of Ana", "the
@@ -113,8 +111,7 @@ class Witness:
     assignment: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
 
 
-@record
-class Conflict:
+class Conflict(Record):
     """A minimal set of contradicting statements, with what re-checked it.
 
     ``lines`` are the statements' lines; ``minimal`` says which kind of minimal
@@ -132,8 +129,7 @@ class Conflict:
     complete: bool = True
 
 
-@record
-class Measured:
+class Measured(Record):
     """A question about a measured quantity under both laws (seed paper §2): ``law`` is the
     one in force; ``interval`` the readings intersected (conjunction; None when disjoint),
     ``mean``/``variance`` their information-form combination (accumulation)."""
@@ -158,8 +154,7 @@ class Measured:
         }
 
 
-@record
-class Answer:
+class Answer(Record):
     """What the text permits for one question, and how that is certified.
 
     ``status`` is ``forced``, ``open``, ``contradictory`` or ``unresolved``; ``answers`` is the
@@ -194,8 +189,7 @@ class Answer:
         return self
 
 
-@record
-class ReadingLine:
+class ReadingLine(Record):
     """How one statement was read: its ``line`` and ``text``, the constraint it was read as
     (``reading``), and the ``domain`` it went to."""
 
@@ -205,8 +199,7 @@ class ReadingLine:
     domain: str
 
 
-@record
-class Report:
+class Report(Record):
     """Everything certify says about one text: what ``certify FILE`` prints and ``--json`` writes.
 
     ``consistent`` is ``True`` or ``False`` when that is proven and ``None`` when a budget or

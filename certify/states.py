@@ -75,7 +75,7 @@ def _fields(cls: type) -> list[dataclasses.Field[Any]] | None:
     else:
         return None
     defaulted = any(f.init and records.has_default(f) for f in inherited)
-    own = records.own_fields(cls, defaulted)
+    own = records.own_fields(cls.__dict__, defaulted) if type(cls) is type else None
     if own is None or {f.name for f in inherited} & {f.name for f in own}:
         return None
     return inherited + own

@@ -1,9 +1,9 @@
-"""``certify.records.record`` against ``dataclasses`` itself (issue 9).
+"""``certify.records.Record`` against ``dataclasses`` itself (issue 9).
 
 Every record of certify is built a second time from its own module's source with
-``dataclass(frozen=True, slots=True)`` in place of ``record``, and the two classes are compared:
+``dataclass(frozen=True, slots=True)`` in place of ``Record``, and the two classes are compared:
 the fields, the signature, the class's names, and what instances do (equality, hashing,
-``repr``, freezing, pickling, ``replace``, copies).  The rest checks each shape ``record``
+``repr``, freezing, pickling, ``replace``, copies).  The rest checks each shape ``Record``
 leaves to ``dataclasses`` and the errors ``dataclasses`` raises.
 """
 
@@ -28,11 +28,27 @@ import certify
 from certify import records
 
 STDLIB = dataclasses.dataclass(frozen=True, slots=True)
+
+
+class _StdlibMaking(type):
+    """``Record``'s twin: ``class Point(StdlibRecord)`` is ``STDLIB`` of the plain class."""
+
+    def __new__(mcls, name: str, bases: tuple[type, ...], namespace: dict[str, Any]) -> Any:
+        if not bases:
+            return super().__new__(mcls, name, bases, namespace)
+        others = tuple(base for base in bases if base is not StdlibRecord)
+        return STDLIB(type(name, others, namespace))
+
+
+class StdlibRecord(metaclass=_StdlibMaking):
+    """What certify's records are compared with."""
+
+
 SKIP = {"certify.cli.dask_batch"}  # needs the optional dask
 
 
 def made_by_record(cls: type) -> bool:
-    """Made by ``record``: its code, and slotted (``certify.states`` shares the code, not the
+    """Made by ``Record``: its code, and slotted (``certify.states`` shares the code, not the
     slots)."""
     init = cls.__dict__.get("__init__")
     code = getattr(getattr(init, "__code__", None), "co_filename", "")
@@ -74,7 +90,7 @@ def twin(
 def pairs(
     monkeypatch: pytest.MonkeyPatch,
     made: Callable[[type], bool] = made_by_record,
-    decorator: tuple[Any, str, Any] = (records, "record", STDLIB),
+    decorator: tuple[Any, str, Any] = (records, "Record", StdlibRecord),
 ) -> list[tuple[type, type]]:
     """Each class of certify that ``made`` recognizes, with its twin made by ``dataclasses``."""
     found = []
@@ -217,9 +233,9 @@ MODULE = types.ModuleType("certify.test_records_point")
 
 
 def build(source: str) -> type:
-    """The class ``Point`` of ``source``, decorated with ``record``, as a module would make it."""
+    """The class ``Point`` of ``source``, a ``Record``, as a module would make it."""
     module = MODULE
-    module.__dict__["record"] = records.record
+    module.__dict__["Record"] = records.Record
     module.__dict__["dataclasses"] = dataclasses
     text = "from __future__ import annotations\n" + source
     exec(compile(text, "certify/test_records_point.py", "exec"), module.__dict__)
@@ -228,8 +244,7 @@ def build(source: str) -> type:
 
 
 PLAIN = '''
-@record
-class Point:
+class Point(Record):
     """A point."""
     x: int
     y: int = 3
@@ -306,14 +321,14 @@ def test_pickled_records_come_back_equal() -> None:
     assert made_by_record(InPlace)
 
 
-HEAD = '@record\nclass Point:\n    """."""\n'
+HEAD = 'class Point(Record):\n    """."""\n'
 
 
 @pytest.mark.parametrize(
     "source",
     [
-        "@record\nclass Point:\n    x: int\n",  # no docstring: dataclasses writes one
-        'class Base:\n    pass\n@record\nclass Point(Base):\n    """."""\n    x: int\n',
+        "class Point(Record):\n    x: int\n",  # no docstring: dataclasses writes one
+        'class Base:\n    pass\nclass Point(Base, Record):\n    """."""\n    x: int\n',
         HEAD + "    x: ClassVar[int]\n",
         HEAD + "    x: int\n    def __post_init__(self):\n        pass\n",
         HEAD + '    x: int\n    def __repr__(self):\n        return "p"\n',
@@ -345,16 +360,16 @@ def test_what_dataclasses_refuses_is_refused(source: str, error: type[Exception]
 
 
 def test_an_empty_record() -> None:
-    point: Any = build('@record\nclass Point:\n    """Nothing."""\n')
+    point: Any = build('class Point(Record):\n    """Nothing."""\n')
     assert repr(point()) == "Point()" and point() == point() and hash(point()) == hash(())
     assert point.__slots__ == () and (made_by_record(point) or sys.version_info >= (3, 14))
-    empty: Any = build('@record\nclass Point:\n    """Nothing."""\n    __annotations__ = {}\n')
+    empty: Any = build('class Point(Record):\n    """Nothing."""\n    __annotations__ = {}\n')
     assert made_by_record(empty) and repr(empty()) == "Point()" and hash(empty()) == hash(())
 
 
 def test_records_of_one_shape_share_their_code() -> None:
-    a: Any = build('@record\nclass Point:\n    """A."""\n    x: int\n')
-    b: Any = build('@record\nclass Point:\n    """B."""\n    x: str\n')
+    a: Any = build('class Point(Record):\n    """A."""\n    x: int\n')
+    b: Any = build('class Point(Record):\n    """B."""\n    x: str\n')
     assert a.__init__.__code__ is b.__init__.__code__
     assert a("1") != b("1")  # different classes, never equal
 
@@ -382,7 +397,7 @@ def test_a_shape_met_twice_takes_its_code_once(monkeypatch: pytest.MonkeyPatch) 
         return compile(source(), filename, "exec", dont_inherit=True)
 
     monkeypatch.setattr(records, "code_named", counting)
-    shape = '@record\nclass Point:\n    """{}."""\n    twice_met: int\n    other_field: str = ""\n'
+    shape = 'class Point(Record):\n    """{}."""\n    twice_met: int\n    other_field: str = ""\n'
     first: Any = build(shape.format("A"))
     second: Any = build(shape.format("B"))
     assert len(asked) == 1  # the cache drops an entry once used: asking twice would compile
@@ -407,7 +422,7 @@ def test_a_kept_shape_s_code_is_taken_without_writing_its_source(
     monkeypatch: pytest.MonkeyPatch, code_cache: Any
 ) -> None:
     compiled = code_cache
-    shape = '@record\nclass Point:\n    """{}."""\n    kept_only_here: int\n    other: str = ""\n'
+    shape = 'class Point(Record):\n    """{}."""\n    kept_only_here: int\n    other: str = ""\n'
     first: Any = build(shape.format("A"))
     (name,) = compiled._known  # kept under the shape and this module's digest
     assert name.startswith("# certify.records ") and "kept_only_here" in name
@@ -428,7 +443,7 @@ def test_another_module_digest_writes_the_source_again(
     monkeypatch: pytest.MonkeyPatch, code_cache: Any, form: str | None
 ) -> None:
     compiled = code_cache
-    shape = '@record\nclass Point:\n    """A."""\n    written_again: int\n'
+    shape = 'class Point(Record):\n    """A."""\n    written_again: int\n'
     build(shape)
     monkeypatch.setattr(records, "_shapes", {})
     monkeypatch.setattr(records, "_digest", [form])  # records.py changed, or has no source
@@ -444,3 +459,20 @@ def test_another_module_digest_writes_the_source_again(
     assert len(written) == 1 and again(3).written_again == 3
     if form is None:  # the source text itself names the code, as any other
         assert any(key.startswith("def __record__") for key in compiled._known)
+
+
+def test_a_record_is_made_once_a_plain_class_that_record_only_marks() -> None:
+    point: Any = build(
+        'class Point(Record):\n    """."""\n    x: int\n'
+        "    def cls(self):\n        return __class__\n"
+        "    def text(self):\n        return super().__repr__()\n"
+    )
+    assert point(1).cls() is point  # the body's class is the record itself, not a draft
+    assert point(1).text().startswith("<certify.test_records_point.Point object")
+    assert type(point) is type and point.__mro__ == (point, object)
+    for check in (
+        lambda: isinstance(point(1), records.Record),
+        lambda: issubclass(point, records.Record),
+    ):
+        with pytest.raises(TypeError, match="plain classes"):
+            check()

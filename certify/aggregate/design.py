@@ -49,7 +49,7 @@ from certify.aggregate.exact import (
     row_products,
     second_moment,
 )
-from certify.records import record
+from certify.records import Record
 
 _T = TypeVar("_T")
 
@@ -69,16 +69,14 @@ def rational(value: Number) -> Fraction:
     return Fraction(value)
 
 
-@record
-class Weighted:
+class Weighted(Record):
     """The weighted tolerance ``‖P^{1/2} ε‖₂ <= delta`` with ``P = diag(weights)``."""
 
     delta: Fraction
     weights: tuple[Fraction, ...]
 
 
-@record
-class PerStatement:
+class PerStatement(Record):
     """Per-statement tolerances ``|ε_j| <= deltas[j]``."""
 
     deltas: tuple[Fraction, ...]
@@ -87,8 +85,7 @@ class PerStatement:
 Tolerance = Weighted | PerStatement
 
 
-@record
-class Design:
+class Design(Record):
     """Where the values were read (``keys``), where the truth is wanted (``query``), the
     radius ``R_W`` of the slopes and the tolerance of the data."""
 
@@ -154,8 +151,7 @@ def _points(keys: Sequence[Sequence[Number]]) -> tuple[tuple[Fraction, ...], ...
     return tuple(tuple(rational(x) for x in key) for key in keys)
 
 
-@record
-class Pricing:
+class Pricing(Record):
     """The worst-case error of given coefficients, and the slope ``W`` and perturbation ``ε``
     that attain it, with the attained error evaluated from them."""
 
@@ -270,8 +266,7 @@ def softmax_weights(design: Design) -> tuple[Fraction, ...]:
     return tuple(Fraction(1, design.size) for _ in design.keys)
 
 
-@record
-class Moments:
+class Moments(Record):
     """The attended moments of §4 under the weights ``p``: the centre ``k̄ = Σ p_j k_j``, the
     query offset ``m = k̄ − q`` and the key covariance ``C = Σ p_j (k_j − k̄)(k_j − k̄)ᵀ``."""
 
@@ -325,8 +320,7 @@ def corrected_average(design: Design, direction: Sequence[Fraction]) -> tuple[Fr
     )
 
 
-@record
-class LocalFit:
+class LocalFit(Record):
     """The exact local fit ``ρ₀ = C⁻¹m`` (the least-norm solution of ``Cρ = m`` when ``C`` is
     singular), its coefficients, and §4's test of whether it is the weighted optimum:
     ``δ‖ρ₀‖ <= R_W √(1 + ρ₀ᵀCρ₀)`` (with ``δ/√Z`` for ``δ`` when ``Z = Σ P_j != 1``)."""

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 from math import isqrt, lcm
 
-from certify.records import record
+from certify.records import Record
 
 _SMALL_PRIMES = tuple(p for p in range(2, 1000) if all(p % q for q in range(2, isqrt(p) + 1)))
 
@@ -55,8 +55,7 @@ def _split_square(n: int) -> tuple[int, int]:
     return outside, n
 
 
-@record
-class Surd:
+class Surd(Record):
     """An exact real ``Σ c·√r``: ``terms`` pairs each reduced radicand ``r`` (1 for the
     rational part) with its non-zero coefficient ``c``, sorted by radicand."""
 

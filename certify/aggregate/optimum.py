@@ -51,7 +51,7 @@ from certify.aggregate.design import (
     worst_case_error,
 )
 from certify.aggregate.exact import combine_rows, least_norm_solution, row_products, sqrt_bounds
-from certify.records import record
+from certify.records import Record
 
 LOCAL_FIT = "the exact local fit (§4's condition holds)"
 
@@ -59,8 +59,7 @@ TOLERANCE = 1e-9
 """The relative gap at which the search for the optimum stops."""
 
 
-@record
-class Optimum:
+class Optimum(Record):
     """The optimal coefficients (as exact rationals summing to one), priced, and how they were
     found; ``lower_bound`` is a proved bound no sum-to-one coefficients beat."""
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from certify.aggregate.design import Design, PerStatement, Weighted
 from certify.errors import TextError
-from certify.records import record
+from certify.records import Record
 
 MAX_BYTES = 10 * 1024 * 1024
 MAX_POSITIONS = 10_000
@@ -37,8 +37,7 @@ MODELS = {"weighted": ("delta", "P"), "per-statement": ("deltas",)}
 FIELDS = ("keys", "values", "query", "R_W", "model", "delta", "P", "deltas", "coefficients")
 
 
-@record
-class Request:
+class Request(Record):
     """What a file asks: the design, the values read (if given) and coefficients to price."""
 
     design: Design
@@ -72,8 +71,7 @@ def read_request(path: str) -> Request:
     return parse_request(document, path)
 
 
-@record
-class _Constant:
+class _Constant(Record):
     """``NaN``, ``Infinity``, ``-Infinity`` or a number out of range (``1e999999``) in the
     file: kept to be refused by the field it is in."""
 

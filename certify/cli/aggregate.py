@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from certify.errors import ExitCode, TextError
-from certify.records import record
+from certify.records import Record
 
 if TYPE_CHECKING:
     from certify.aggregate import LocalFit, Pricing
@@ -42,8 +42,7 @@ FORMULAS = {
 }
 
 
-@record
-class Outcome:
+class Outcome(Record):
     """Everything the command reports about one file."""
 
     request: Request

@@ -19,14 +19,13 @@ from __future__ import annotations
 import re
 
 from certify.output.verdict import written
-from certify.records import record
+from certify.records import Record
 from certify.report import Answer, Report
 
 _PREFIX = re.compile(r"^\s*#\s*expect\s*:\s*", re.IGNORECASE)
 
 
-@record
-class Update:
+class Update(Record):
     """What ``--update`` did to one file."""
 
     path: str

@@ -18,7 +18,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from certify.domains.base import NumericDomain
 from certify.domains.fragments import mixed_components, representatives, shape
 from certify.numeric import LinearConstraint, format_number
-from certify.records import record
+from certify.records import Record
 
 _CLASSES = {
     "interval": ("certify.domains.interval", "IntervalDomain"),
@@ -55,8 +55,7 @@ _FRAGMENTS = (
 )
 
 
-@record
-class Choice:
+class Choice(Record):
     """The domain picked for a group of constraints and why."""
 
     domain: str

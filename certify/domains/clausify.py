@@ -25,7 +25,7 @@ from operator import itemgetter
 from typing import TYPE_CHECKING, Literal
 
 from certify.meaning import ir
-from certify.records import record
+from certify.records import Record
 
 if TYPE_CHECKING:
     from certify.domains.boolean import Encoding
@@ -241,8 +241,7 @@ def cardinality(
     return [list(renamed[start:end]) for start, end in shape.spans]
 
 
-@record
-class _Shape:
+class _Shape(Record):
     """CardEnc's clauses over the literals 1..n and auxiliaries n+1..n+extra, flattened."""
 
     rename: itemgetter[tuple[int, ...]]

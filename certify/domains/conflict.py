@@ -13,15 +13,14 @@ from fractions import Fraction
 
 from certify.domains.fragments import tighten
 from certify.numeric import Interval, LinearConstraint, LinearExpr
-from certify.records import record
+from certify.records import Record
 from certify.run_limits import current
 
 ZERO = "0"
 """The name of the constant-zero node of difference graphs (never a variable name)."""
 
 
-@record
-class NumericConflict:
+class NumericConflict(Record):
     """A subset of the input constraints that is already infeasible, with its certificate.
 
     ``kind`` is ``bounds`` (two crossing bounds on one variable), ``cycle`` (a negative cycle of

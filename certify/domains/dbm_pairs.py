@@ -24,7 +24,7 @@ from certify.domains.dbm_paths import (
     Matrix,
     potentials_within,
 )
-from certify.records import record
+from certify.records import Record
 from certify.run_limits import LimitReached
 
 if TYPE_CHECKING:
@@ -44,8 +44,7 @@ in pure Python) are faster in scipy, and those are the ones that run out of rela
 """
 
 
-@record
-class PairOracle:
+class PairOracle(Record):
     """Answers single questions ``V_v - V_u`` without a closure (Johnson's reweighting).
 
     Built once in O(N E) (the potentials); each question then costs one Dijkstra run per

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from certify.records import record
+from certify.records import Record
 from certify.run_limits import Deadline, current
 
 if TYPE_CHECKING:
@@ -48,8 +48,7 @@ else:  # numpy is imported only where an array is built: small graphs never load
     Array = object
 
 
-@record
-class Scaling:
+class Scaling(Record):
     """The integer encoding of (value, strict) bounds described in the module docstring."""
 
     unit: int
@@ -82,8 +81,7 @@ def scaling_for(edges: Sequence[Edge], cycle_length: int) -> Scaling:
     return Scaling(unit, cycle_length + 2 - cycle_length % 2)
 
 
-@record
-class DifferenceGraph:
+class DifferenceGraph(Record):
     """A weighted digraph on nodes ``0 .. size - 1``, one (minimal) weight per ordered pair."""
 
     size: int
@@ -247,8 +245,7 @@ def square_array(matrix: Array, deadline: Deadline | None = None) -> tuple[Array
     return out, bool((out < matrix).any())
 
 
-@record
-class PartialClosure:
+class PartialClosure(Record):
     """The result of squaring rounds: a valid outer bound, and whether it is the closure."""
 
     matrix: Matrix | Array
@@ -317,8 +314,7 @@ def negative_cycle(graph: DifferenceGraph) -> list[int] | None:
     return found.cycle if isinstance(found, _Cycle) else None
 
 
-@record
-class _Cycle:
+class _Cycle(Record):
     cycle: list[int]
 
 

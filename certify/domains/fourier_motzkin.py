@@ -30,7 +30,7 @@ from certify.domains.fragments import choose_value
 from certify.domains.lattice import FRESH, lattice_step, pick_equality, pick_name, substitute
 from certify.domains.rows import Row, combine
 from certify.numeric import Interval
-from certify.records import record
+from certify.records import Record
 from certify.run_limits import Deadline, current
 
 
@@ -73,8 +73,7 @@ class Effort:
         return self.deadline.describe() if self.timed_out else budget_reason
 
 
-@record
-class Stage:
+class Stage(Record):
     """One eliminated variable: its defining equality, or the rows that bounded it."""
 
     variable: str
@@ -82,8 +81,7 @@ class Stage:
     equality: Row | None = None
 
 
-@record
-class Elimination:
+class Elimination(Record):
     """The outcome of eliminating every variable outside ``keep``."""
 
     remaining: tuple[Row, ...]

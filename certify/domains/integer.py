@@ -35,7 +35,7 @@ from certify.domains.fourier_motzkin import Effort, eliminate, interval_of
 from certify.domains.fragments import choose_value
 from certify.domains.rows import Row
 from certify.numeric import Interval, LinearExpr
-from certify.records import record
+from certify.records import Record
 
 GOAL = "\x00goal"
 """The fresh variable tied to the goal (no text can name it)."""
@@ -51,8 +51,7 @@ def _key(value: Fraction | None, closed: bool) -> Key:
     return LOWEST if value is None else (1, value, 0 if closed else 1)
 
 
-@record
-class Extreme:
+class Extreme(Record):
     """The infimum of a goal over the mixed-integer points.
 
     When ``complete``: ``feasible`` says whether there is any point, and ``low``/``closed`` give
@@ -198,8 +197,7 @@ def _unbounded(
     return Extreme(True, True, None, False, point)
 
 
-@record
-class _Node:
+class _Node(Record):
     """A node's relaxation: empty, or its (lattice-rounded) bound and a point at it."""
 
     empty: bool

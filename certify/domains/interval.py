@@ -20,11 +20,10 @@ from certify.domains.base import NumericDomain
 from certify.domains.conflict import NumericConflict, check_farkas
 from certify.domains.fragments import affine, choose_value, interval_sum, tighten
 from certify.numeric import EVERYTHING, Interval, LinearConstraint, LinearExpr
-from certify.records import record
+from certify.records import Record
 
 
-@record
-class End:
+class End(Record):
     """One end of a variable's interval and the input constraint that set it."""
 
     value: Fraction

@@ -13,13 +13,12 @@ from fractions import Fraction
 from typing import TypeVar
 
 from certify.numeric import LinearConstraint, Op
-from certify.records import record
+from certify.records import Record
 
 _K = TypeVar("_K", str, int)
 
 
-@record
-class Row:
+class Row(Record):
     """``sum(coefficients) OP bound``, equal to ``sum(origin[i] * input_i)``.
 
     ``support`` lists the inequalities of the current elimination the row combines (its

@@ -18,14 +18,13 @@ from fractions import Fraction
 
 from certify.meaning import ir
 from certify.numeric import Interval
-from certify.records import record
+from certify.records import Record
 
 CONJUNCTION = "conjunction"
 ACCUMULATION = "accumulation"
 
 
-@record
-class Estimate:
+class Estimate(Record):
     """What independent readings of one quantity say together (information form)."""
 
     mean: Fraction

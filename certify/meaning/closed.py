@@ -33,7 +33,7 @@ from certify.meaning import formulas, ir
 from certify.meaning.possession import is_event
 from certify.meaning.space import ground
 from certify.meaning.text import show
-from certify.records import record
+from certify.records import Record
 from certify.syntax.ast import Span
 from certify.syntax.errors import SentenceError
 
@@ -41,8 +41,7 @@ Closed = ir.Holds | ir.Related
 Body = tuple[Closed, ...]
 
 
-@record
-class Clause:
+class Clause(Record):
     """One ground definite rule (a fact has no premises), with the line it comes from."""
 
     line: int

@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Literal, TypeAlias
 
 from certify.numeric import LinearConstraint
-from certify.records import record
+from certify.records import Record
 
 OTHER = "(other)"
 """The answer that stands for every place no statement names (SPEC section 2)."""
@@ -41,24 +41,21 @@ BOUND = "?"
 # ---------------------------------------------------------------------------- atoms
 
 
-@record
-class InPlace:
+class InPlace(Record):
     """``thing`` is in ``place``: its own place is ``place`` or lies inside it (transitively)."""
 
     thing: str
     place: str
 
 
-@record
-class SamePlace:
+class SamePlace(Record):
     """Two located individuals have the same innermost place."""
 
     first: str
     second: str
 
 
-@record
-class HasValue:
+class HasValue(Record):
     """``thing``'s declared ``attribute`` (e.g. color) is ``value``."""
 
     thing: str
@@ -66,8 +63,7 @@ class HasValue:
     value: str
 
 
-@record
-class SameValue:
+class SameValue(Record):
     """Two things have the same value of a declared attribute."""
 
     first: str
@@ -75,16 +71,14 @@ class SameValue:
     attribute: str
 
 
-@record
-class Holds:
+class Holds(Record):
     """A Boolean property or class holds of a thing: ``big(the box)``, ``cat(Tom)``."""
 
     predicate: str
     thing: str
 
 
-@record
-class Related:
+class Related(Record):
     """A binary relation holds: ``likes(the cat, the dog)``."""
 
     verb: str
@@ -92,37 +86,32 @@ class Related:
     object: str
 
 
-@record
-class Compare:
+class Compare(Record):
     """A numeric comparison, as one exact linear constraint."""
 
     constraint: LinearConstraint
 
 
-@record
-class Closed:
+class Closed(Record):
     """``The places are P, Q and R.``: every located individual is in one of them."""
 
     places: tuple[str, ...]
 
 
-@record
-class OneOf:
+class OneOf(Record):
     """``The colors are red, green and blue.``: every thing with a color has one of these."""
 
     attribute: str
     values: tuple[str, ...]
 
 
-@record
-class Integral:
+class Integral(Record):
     """``x is an integer.``"""
 
     name: str
 
 
-@record
-class Const:
+class Const(Record):
     """A formula with a fixed truth value."""
 
     value: bool
@@ -145,45 +134,39 @@ Atom: TypeAlias = (
 # ---------------------------------------------------------------------------- formulas
 
 
-@record
-class Not:
+class Not(Record):
     """Negation."""
 
     body: Formula
 
 
-@record
-class And:
+class And(Record):
     """Conjunction of any number of formulas (empty: true)."""
 
     parts: tuple[Formula, ...]
 
 
-@record
-class Or:
+class Or(Record):
     """Inclusive disjunction (empty: false)."""
 
     parts: tuple[Formula, ...]
 
 
-@record
-class Implies:
+class Implies(Record):
     """``If premise, then conclusion``, read classically."""
 
     premise: Formula
     conclusion: Formula
 
 
-@record
-class Iff:
+class Iff(Record):
     """``S1 if and only if S2``."""
 
     left: Formula
     right: Formula
 
 
-@record
-class Count:
+class Count(Record):
     """Between ``low`` and ``high`` of the parts are true (exactly one: 1..1)."""
 
     parts: tuple[Formula, ...]
@@ -191,8 +174,7 @@ class Count:
     high: int
 
 
-@record
-class ForAll:
+class ForAll(Record):
     """A rule: ``body`` holds for every thing put for ``variable`` (``?x``).
 
     ``people`` rules ("someone", "everyone", "nobody") range over the individuals; the others
@@ -207,8 +189,7 @@ class ForAll:
     ``Ana@0``): the instance for Ana is about Ana's location at that moment."""
 
 
-@record
-class Exists:
+class Exists(Record):
     """ "Someone is in the kitchen.": ``body`` holds for at least one thing, named or not.
 
     ``anonymous`` is the key of an unnamed individual that may be the one (SPEC §3 "Everyday
@@ -229,8 +210,7 @@ Formula: TypeAlias = Atom | Const | Not | And | Or | Implies | Iff | Count | For
 # ---------------------------------------------------------------------------- statements
 
 
-@record
-class Measure:
+class Measure(Record):
     """One reading of a quantity: ``value ± tolerance``, the tolerance ``sigmas`` standard
     deviations wide (seed paper §2: conjunction reads it as an interval, accumulation as
     evidence with precision 1/σ², σ = tolerance / sigmas)."""
@@ -247,8 +227,7 @@ class Measure:
         return (self.tolerance / self.sigmas) ** 2
 
 
-@record
-class Statement:
+class Statement(Record):
     """One sentence of the text, as a formula, tagged with where it came from."""
 
     line: int
@@ -273,8 +252,7 @@ class Statement:
         return self.depends if self.closure else (self.line, *self.depends)
 
 
-@record
-class Entity:
+class Entity(Record):
     """A named thing: its canonical key, how the text writes it, and what it is."""
 
     key: str
@@ -283,8 +261,7 @@ class Entity:
     noun: str | None = None
 
 
-@record
-class Vocabulary:
+class Vocabulary(Record):
     """Everything the statements can talk about, in order of first mention."""
 
     individuals: tuple[Entity, ...] = ()
@@ -357,8 +334,7 @@ class Vocabulary:
         return tuple(p.key for p in self.places)
 
 
-@record
-class Problem:
+class Problem(Record):
     """The meaning of a text at one moment: statements over a vocabulary, with the law used."""
 
     statements: tuple[Statement, ...]
@@ -369,8 +345,7 @@ class Problem:
 # ---------------------------------------------------------------------------- states
 
 
-@record
-class State:
+class State(Record):
     """One complete state: an assignment to every variable of a problem."""
 
     location: tuple[tuple[str, str], ...] = ()

@@ -4,7 +4,7 @@ formula helpers lowering needs (keys of names, negation, pairs, rule variables).
 from __future__ import annotations
 
 from certify.meaning import ir, queries
-from certify.records import record
+from certify.records import Record
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.parse import Parsed
@@ -13,8 +13,7 @@ VAR = ir.BOUND + "x"
 """The variable of a rule ("something", "it", "they")."""
 
 
-@record
-class Mention:
+class Mention(Record):
     """A name used in a role, and where.
 
     Roles: ``thing`` (any named thing), ``place`` (something is put in it), ``located`` (its
@@ -32,16 +31,14 @@ class Mention:
     span: ast.Span | None = None
 
 
-@record
-class Lowered:
+class Lowered(Record):
     """One statement's meaning and the names it mentions."""
 
     statement: ir.Statement
     mentions: tuple[Mention, ...]
 
 
-@record
-class LoweredQuestion:
+class LoweredQuestion(Record):
     """One question's meaning and the names it mentions."""
 
     question: queries.Question

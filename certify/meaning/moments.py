@@ -20,11 +20,10 @@ from certify.meaning.formulas import rename_location
 from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.possession import without_events
 from certify.meaning.space import build_vocabulary
-from certify.records import record
+from certify.records import Record
 
 
-@record
-class Reading:
+class Reading(Record):
     """A whole text, lowered: statements and in-file questions, in order."""
 
     statements: tuple[Lowered, ...]

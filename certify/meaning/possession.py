@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 from certify.meaning import ir, queries
-from certify.records import record
+from certify.records import Record
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 
@@ -33,8 +33,7 @@ EVENT = "event:"
 _VERBS = {"take": "took", "drop": "dropped", "give": "gave"}
 
 
-@record
-class Event:
+class Event(Record):
     """One taking, dropping or giving, with the atom its statement asserts."""
 
     line: int

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import is_dataclass
 
-from certify.records import record
+from certify.records import Record
 from certify.syntax import ast
 from certify.syntax.lexicon import anaphors
 
@@ -26,8 +26,7 @@ _PERSON = frozenset(
 _UNIVERSAL_KINDS = frozenset({"generic", "every", "all", "everyone", "nobody"})
 
 
-@record
-class Quantifiers:
+class Quantifiers(Record):
     """What a sentence's noun phrases say about its variable."""
 
     quantified: bool

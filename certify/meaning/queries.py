@@ -11,18 +11,16 @@ from typing import TypeAlias
 
 from certify.meaning.ir import Formula
 from certify.numeric import LinearExpr
-from certify.records import record
+from certify.records import Record
 
 
-@record
-class AskWhere:
+class AskWhere(Record):
     """Where is X? — X's own (innermost) place."""
 
     thing: str
 
 
-@record
-class AskBefore:
+class AskBefore(Record):
     """Where was X before P? — X's place at the last of its moments before the last one in P
     that is not in P (its moments: the selves the text speaks of, then X now)."""
 
@@ -30,38 +28,33 @@ class AskBefore:
     place: str
 
 
-@record
-class AskWho:
+class AskWho(Record):
     """Who is in P? — the set of located individuals in P."""
 
     place: str
 
 
-@record
-class AskWhose:
+class AskWhose(Record):
     """Whose N is X in? — the owners of the named Ns that X is in."""
 
     thing: str
     noun: str
 
 
-@record
-class AskValue:
+class AskValue(Record):
     """What color is X? — the value of a declared attribute."""
 
     thing: str
     attribute: str
 
 
-@record
-class AskTruth:
+class AskTruth(Record):
     """A yes/no question: is the formula true?"""
 
     formula: Formula
 
 
-@record
-class AskWhich:
+class AskWhich(Record):
     """Who lies? · Which book is the rightmost? · Who owns the fish? — the candidates whose
     formula holds, as a set of names per state (``empty`` when none does)."""
 
@@ -76,8 +69,7 @@ class AskWhich:
         return self.labels or tuple(label(c) for c in self.candidates)
 
 
-@record
-class AskCount:
+class AskCount(Record):
     """How many objects is Mary carrying? — how many of the candidates' formulas hold, per
     state (the answer set is a set of counts: a finite set of integers, whose hull is the
     interval SPEC §3 asks of "How many ...?")."""
@@ -86,16 +78,14 @@ class AskCount:
     formulas: tuple[Formula, ...]
 
 
-@record
-class AskNumber:
+class AskNumber(Record):
     """What is x? — the values of a linear expression, as an interval."""
 
     expr: LinearExpr
     clock: bool = False
 
 
-@record
-class AskRelation:
+class AskRelation(Record):
     """What is the relation of the agent Z to the agent U? — one of the nine labels of the
     offset (``dx``, ``dy``) of Z from U: its signs (``certify.meaning.positions.LABELS``)."""
 
@@ -103,8 +93,7 @@ class AskRelation:
     dy: LinearExpr
 
 
-@record
-class AskRoute:
+class AskRoute(Record):
     """How do you go from A to B? — the directions along a shortest route of steps between
     named places (``places``: label, horizontal and vertical variable); a step joins two
     places a statement relates (``links``: indices into ``places`` and the statement's line)
@@ -143,8 +132,7 @@ def asked_formulas(query: Query) -> tuple[Formula, ...]:
     return ()
 
 
-@record
-class Question:
+class Question(Record):
     """A question as asked: its text, its line (0 for --ask) and its meaning."""
 
     text: str

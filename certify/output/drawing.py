@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from certify.records import record
+from certify.records import Record
 
 Role = Literal[
     "place",
@@ -24,8 +24,7 @@ Role = Literal[
 Kind = Literal["always", "sometimes", "possible", "stated", "conditional"]
 
 
-@record
-class Node:
+class Node(Record):
     """One box or ellipse: its unique key, what it shows, and what it stands for."""
 
     key: str
@@ -35,8 +34,7 @@ class Node:
     conflict: bool = False
 
 
-@record
-class Edge:
+class Edge(Record):
     """One arrow: ``tail`` is in ``head`` (containment) or a constraint between two numbers."""
 
     tail: str
@@ -48,8 +46,7 @@ class Edge:
     directed: bool = True
 
 
-@record
-class Cluster:
+class Cluster(Record):
     """One part of the picture: the containment tree, a numeric group, the conflict."""
 
     name: str
@@ -60,8 +57,7 @@ class Cluster:
     """Nodes to show side by side in this order (the conflicting statements, by line)."""
 
 
-@record
-class Scene:
+class Scene(Record):
     """Everything one text's picture shows."""
 
     file: str

@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from certify.errors import TextError
 from certify.numeric import Interval, show_interval
-from certify.records import record
+from certify.records import Record
 from certify.report import Answer
 
 STATUSES = ("forced", "open", "contradictory", "unresolved")
@@ -20,8 +20,7 @@ _PLAIN_NUMBER = re.compile(r"[-+]?\d+(?:\.\d+)?(?:/\d+)?")
 _INTERVAL = re.compile(r"^([\[(])\s*([^,]+?)\s*,\s*([^,]+?)\s*([\])])$")
 
 
-@record
-class Expected:
+class Expected(Record):
     """A parsed expectation: a status and, optionally, an answer set or interval."""
 
     line: int

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from certify.errors import ExitCode, TextError
-from certify.records import record
+from certify.records import Record
 
 if TYPE_CHECKING:
     from certify.output.expect import Expected
@@ -20,8 +20,7 @@ if TYPE_CHECKING:
 STATUSES = ("forced", "open", "contradictory", "unresolved")
 
 
-@record
-class Outcome:
+class Outcome(Record):
     """One expectation and whether the answer met it."""
 
     expected: Expected
@@ -34,8 +33,7 @@ class Outcome:
         return self.problem is None
 
 
-@record
-class FileResult:
+class FileResult(Record):
     """What happened to one file."""
 
     path: str
@@ -99,8 +97,7 @@ def _with_digest(document: dict[str, Any], result: FileResult) -> dict[str, Any]
     return dict([*items[:at], ("text_sha256", result.digest), *items[at:]])
 
 
-@record
-class Summary:
+class Summary(Record):
     """What a batch came to: texts, questions per status, expectations, errors."""
 
     texts: int

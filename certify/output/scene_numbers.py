@@ -19,15 +19,14 @@ from certify.meaning import formulas, ir, queries
 from certify.meaning.text import show
 from certify.numeric import Interval, LinearConstraint, LinearExpr, format_number
 from certify.output.drawing import Cluster, Edge, Kind, Node
-from certify.records import record
+from certify.records import Record
 
 if TYPE_CHECKING:
     from certify.readout.answer import Certifier
     from certify.report import Conflict
 
 
-@record
-class Drawn:
+class Drawn(Record):
     """One constraint to draw: how it is asserted and what the conflict makes of it."""
 
     constraint: LinearConstraint

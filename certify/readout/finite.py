@@ -16,12 +16,11 @@ from fractions import Fraction
 from certify.domains.boolean import Encoding
 from certify.meaning import ir, queries
 from certify.meaning.space import location_domain
-from certify.records import record
+from certify.records import Record
 from certify.run_limits import LimitReached
 
 
-@record
-class Projection:
+class Projection(Record):
     """Literals that determine the answer, and how to read the answer off their values."""
 
     literals: tuple[int, ...]
@@ -29,8 +28,7 @@ class Projection:
     candidates: tuple[str, ...] | None = None
 
 
-@record
-class Found:
+class Found(Record):
     """One answer with the model that witnesses it."""
 
     answer: str
@@ -39,8 +37,7 @@ class Found:
     numbers: tuple[tuple[str, Fraction], ...] = ()
 
 
-@record
-class FiniteAnswers:
+class FiniteAnswers(Record):
     """Answers found; ``complete`` when the solver proved there are no others."""
 
     found: tuple[Found, ...]

@@ -17,11 +17,10 @@ from math import ceil, floor
 from certify.domains.base import NumericDomain
 from certify.domains.classify import build, classify, components
 from certify.numeric import Interval, LinearConstraint, LinearExpr
-from certify.records import record
+from certify.records import Record
 
 
-@record
-class Group:
+class Group(Record):
     """One connected group of numeric constraints and the domain that reasons about it."""
 
     constraints: tuple[LinearConstraint, ...]

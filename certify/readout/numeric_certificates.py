@@ -19,7 +19,7 @@ from certify.domains.classify import build, classify
 from certify.domains.conflict import NumericConflict, check_conflict
 from certify.numeric import LinearConstraint, LinearExpr, format_expr, format_number
 from certify.readout.numbers import integral, tighten
-from certify.records import record
+from certify.records import Record
 
 Lines = tuple[int, ...]
 
@@ -175,8 +175,7 @@ def support_for_truth(
     return shrink_lines(every, forces, chunked=True)
 
 
-@record
-class Shrunk:
+class Shrunk(Record):
     """A numeric conflict over statements: its lines, its certificate in words, a point for
     each one-smaller subset, and whether the shrinking finished (else: not shown minimal)."""
 

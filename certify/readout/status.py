@@ -11,7 +11,7 @@ from fractions import Fraction
 
 from certify.errors import CertifyError
 from certify.meaning import formulas, ir
-from certify.records import record
+from certify.records import Record
 from certify.report import Conflict, Status
 from certify.run_limits import DEFAULT_TIMEOUT
 
@@ -20,8 +20,7 @@ class EvaluatorDisagrees(CertifyError):
     """An engine proposed a state the evaluator rejects: a bug, never shown as an answer."""
 
 
-@record
-class Options:
+class Options(Record):
     """How hard and with what to work."""
 
     engine: str = "sat"
@@ -48,8 +47,7 @@ class Options:
     rules derive it (the completion of ``certify.meaning.closed``)."""
 
 
-@record
-class Consistency:
+class Consistency(Record):
     """Whether the whole problem has a state, with a base state when it does."""
 
     consistent: bool | None

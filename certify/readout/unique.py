@@ -19,12 +19,11 @@ from certify.readout.certificates import lines_of, shrink
 from certify.readout.finite import Projection, answer_set
 from certify.readout.status import EvaluatorDisagrees
 from certify.readout.witness import witness_of
-from certify.records import record
+from certify.records import Record
 from certify.report import Status, Witness
 
 
-@record
-class Solutions:
+class Solutions(Record):
     """``forced``: exactly one solution; ``open``: two (at least); ``contradictory``: none;
     ``unresolved``: a limit or a numeric part left it undecided (``reason``)."""
 

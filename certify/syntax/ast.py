@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import TypeAlias
 
 from certify.numeric import LinearExpr
-from certify.records import record
+from certify.records import Record
 from certify.syntax.ast_stories import QCarrying as QCarrying
 from certify.syntax.ast_stories import QGiving as QGiving
 from certify.syntax.ast_stories import QRelation as QRelation
@@ -26,8 +26,7 @@ from certify.syntax.speech_ast import QOf as QOf
 from certify.syntax.speech_ast import QWhich as QWhich
 
 
-@record
-class Span:
+class Span(Record):
     """Where a node was written: 1-based line and columns."""
 
     line: int
@@ -35,8 +34,7 @@ class Span:
     end_column: int
 
 
-@record
-class NP:
+class NP(Record):
     """A noun phrase.
 
     ``kind`` is one of ``name`` (Ana, x), ``the`` (the kitchen), ``poss`` (Luis's house),
@@ -56,72 +54,62 @@ class NP:
 Operand: TypeAlias = NP | Fraction
 
 
-@record
-class PLocation:
+class PLocation(Record):
     """``is in P`` (``mode`` "in"), ``is no longer in P`` ("no longer"), ``went to P`` ("moved")."""
 
     place: NP
     mode: str = "in"
 
 
-@record
-class PSamePlace:
+class PSamePlace(Record):
     """``is in the same place as Y``; ``other`` is None for ``X and Y are in the same place``."""
 
     other: NP | None
 
 
-@record
-class PApart:
+class PApart(Record):
     """``X, Y and Z are in different places``."""
 
 
-@record
-class PAdjective:
+class PAdjective(Record):
     """``is big`` / ``is red``: an adjective or a declared value."""
 
     word: str
 
 
-@record
-class PClass:
+class PClass(Record):
     """``is a cat``."""
 
     noun: str
 
 
-@record
-class PEquals:
+class PEquals(Record):
     """``are the kitchen, ...`` (only meaningful in a declaration)."""
 
     value: NP
 
 
-@record
-class PRelation:
+class PRelation(Record):
     """``likes the dog`` (``verb`` is the base form, "like")."""
 
     verb: str
     object: NP
 
 
-@record
-class PSameValue:
+class PSameValue(Record):
     """``has the same color as Y``; ``other`` None for ``X and Y have the same color``."""
 
     attribute: str
     other: NP | None
 
 
-@record
-class PDifferentValues:
+class PDifferentValues(Record):
     """``X and Y have different colors``."""
 
     attribute: str
 
 
-@record
-class PNumeric:
+class PNumeric(Record):
     """A numeric predicate of a quantity.
 
     ``kind``: ``comparative`` (is bigger than Y; ``word`` the comparative), ``years_than``
@@ -134,8 +122,7 @@ class PNumeric:
     word: str = ""
 
 
-@record
-class PEvent:
+class PEvent(Record):
     """``arrives at 9:00`` and the other time phrases; clock times in minutes since midnight.
 
     ``kind``: ``at``, ``at_least`` / ``at_most`` / ``offset`` (a duration before or after
@@ -150,8 +137,7 @@ class PEvent:
     direction: str = ""
 
 
-@record
-class PPossess:
+class PPossess(Record):
     """``took the football`` ("take"), ``dropped the football`` ("drop"), ``gave the football to
     Fred`` ("give", with ``to``)."""
 
@@ -183,8 +169,7 @@ COLLECTIVE = (PApart, PDifferentValues)
 """Predicates of a group as a whole; ``PSamePlace``/``PSameValue`` with no ``other`` too."""
 
 
-@record
-class Clause:
+class Clause(Record):
     """A subject and a predicate, possibly negated."""
 
     subject: NP
@@ -194,8 +179,7 @@ class Clause:
     plural: bool = False
 
 
-@record
-class Collective:
+class Collective(Record):
     """A predicate of several subjects together ("are in different places")."""
 
     subjects: tuple[NP, ...]
@@ -204,8 +188,7 @@ class Collective:
     span: Span
 
 
-@record
-class Arith:
+class Arith(Record):
     """``e1 R e2 (R e3)``: a chain of linear comparisons; names are the user's words."""
 
     sides: tuple[LinearExpr, ...]
@@ -215,22 +198,19 @@ class Arith:
     """Every variable written, even one whose terms cancel (``-y + y <= 3``)."""
 
 
-@record
-class Conj:
+class Conj(Record):
     """All parts hold."""
 
     parts: tuple[Body, ...]
 
 
-@record
-class Disj:
+class Disj(Record):
     """At least one part holds."""
 
     parts: tuple[Body, ...]
 
 
-@record
-class Xor:
+class Xor(Record):
     """Exactly one part holds ("either ... or ...", "exactly one of").
 
     ``alternatives``: the parts are the options of one predicate ("Ana is either in the
@@ -243,38 +223,33 @@ class Xor:
     alternatives: bool = False
 
 
-@record
-class Nor:
+class Nor(Record):
     """No part holds ("neither ... nor ...")."""
 
     parts: tuple[Body, ...]
 
 
-@record
-class Neg:
+class Neg(Record):
     """``It is not the case that S`` / ``not both``."""
 
     part: Body
 
 
-@record
-class IfThen:
+class IfThen(Record):
     """``If S1, then S2``."""
 
     premise: Body
     conclusion: Body
 
 
-@record
-class Iff:
+class Iff(Record):
     """``S1 if and only if S2``."""
 
     left: Body
     right: Body
 
 
-@record
-class Declaration:
+class Declaration(Record):
     """``The colors are red, green and blue.`` / ``The places are ...``."""
 
     noun: str
@@ -282,8 +257,7 @@ class Declaration:
     span: Span
 
 
-@record
-class Measurement:
+class Measurement(Record):
     """``Sensor A reads the temperature as 20 ± 1.``: one reading of a named quantity.
 
     ``sigmas`` is how many standard deviations the tolerance is (1 unless the sentence says
@@ -299,8 +273,7 @@ class Measurement:
     span: Span
 
 
-@record
-class Independence:
+class Independence(Record):
     """``The readings are independent measurements.``: readings accumulate (seed paper §2)."""
 
     span: Span
@@ -312,68 +285,59 @@ Body: TypeAlias = Clause | Collective | Arith | Conj | Disj | Xor | Nor | Neg | 
 # ---------------------------------------------------------------------------- questions
 
 
-@record
-class QWhere:
+class QWhere(Record):
     """Where is X?"""
 
     thing: NP
 
 
-@record
-class QWhereBefore:
+class QWhereBefore(Record):
     """Where was X before the P?"""
 
     thing: NP
     place: NP
 
 
-@record
-class QWho:
+class QWho(Record):
     """Who is in P?"""
 
     place: NP
 
 
-@record
-class QWhose:
+class QWhose(Record):
     """Whose N is X in?"""
 
     noun: str
     thing: NP
 
 
-@record
-class QAttribute:
+class QAttribute(Record):
     """What color is X?"""
 
     attribute: str
     thing: NP
 
 
-@record
-class QQuantity:
+class QQuantity(Record):
     """What is the temperature?"""
 
     quantity: str
     span: Span
 
 
-@record
-class QTrue:
+class QTrue(Record):
     """A yes/no question with a statement inside: Is X in P? Is X red? Is it true that S?"""
 
     body: Body
 
 
-@record
-class QValue:
+class QValue(Record):
     """What is x - y?"""
 
     expr: LinearExpr
 
 
-@record
-class QWhen:
+class QWhen(Record):
     """When does X arrive?  (``since`` set: how long after ``since`` does X arrive?)"""
 
     thing: NP
@@ -381,8 +345,7 @@ class QWhen:
     since: NP | None = None
 
 
-@record
-class QAge:
+class QAge(Record):
     """How old is X?"""
 
     thing: NP

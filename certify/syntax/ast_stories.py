@@ -4,22 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from certify.records import record
+from certify.records import Record
 
 if TYPE_CHECKING:
     from certify.syntax.ast import NP
 
 
-@record
-class QCarrying:
+class QCarrying(Record):
     """What is X carrying? · How many objects is X carrying? (``count``)"""
 
     carrier: NP
     count: bool = False
 
 
-@record
-class QGiving:
+class QGiving(Record):
     """Who gave O to Y? · Who gave O? · Who received O? · What did X give to Y? · Who did X give
     O to? — ``asked`` is the role asked for (giver, thing or receiver), the others as given."""
 
@@ -29,16 +27,14 @@ class QGiving:
     receiver: NP | None = None
 
 
-@record
-class QRelation:
+class QRelation(Record):
     """What is the relation of the agent Z to the agent U? (StepGame)"""
 
     thing: NP
     other: NP
 
 
-@record
-class QRoute:
+class QRoute(Record):
     """How do you go from the kitchen to the garden? (bAbI 19)"""
 
     start: NP

@@ -12,14 +12,13 @@ import re
 from functools import cache
 from typing import Any
 
-from certify.records import record
+from certify.records import Record
 from certify.syntax.grammar import data_path, parser
 from certify.syntax.lark_runtime import Token, Tree, UnexpectedInput, UnexpectedToken
 from certify.syntax.tables import read_toml
 
 
-@record
-class Rewrite:
+class Rewrite(Record):
     """A rewrite of the user's sentence: a regular expression and its replacement."""
 
     pattern: re.Pattern[str]
@@ -30,8 +29,7 @@ class Rewrite:
         return self.pattern.sub(self.replace, sentence)
 
 
-@record
-class Mistake:
+class Mistake(Record):
     """One labelled mistake: its message, how to mend it, and its malformed examples."""
 
     label: str

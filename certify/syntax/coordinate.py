@@ -19,14 +19,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TypeAlias
 
-from certify.records import record
+from certify.records import Record
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
 from certify.syntax.words import singular
 
 
-@record
-class Bare:
+class Bare(Record):
     """A noun phrase standing alone in a chain (a subject or an elided object)."""
 
     np: ast.NP
@@ -34,8 +33,7 @@ class Bare:
     span: ast.Span
 
 
-@record
-class InFrag:
+class InFrag(Record):
     """``in P`` standing alone: the previous clause again, with place P."""
 
     np: ast.NP
@@ -43,8 +41,7 @@ class InFrag:
     span: ast.Span
 
 
-@record
-class AFrag:
+class AFrag(Record):
     """``a N`` standing alone: the previous clause again, with class N."""
 
     noun: str
@@ -52,8 +49,7 @@ class AFrag:
     span: ast.Span
 
 
-@record
-class ClauseElement:
+class ClauseElement(Record):
     """A whole clause, with the number of its verb and its either/neither flag."""
 
     clause: ast.Clause
@@ -64,16 +60,14 @@ class ClauseElement:
 Element: TypeAlias = Bare | InFrag | AFrag | ClauseElement | ast.Arith
 
 
-@record
-class Chain:
+class Chain(Record):
     """Elements and the separators between them (one fewer than elements)."""
 
     items: tuple[Element, ...]
     separators: tuple[str, ...]
 
 
-@record
-class _Unit:
+class _Unit(Record):
     """One conjunct or disjunct of a chain, the separator before it and its flag."""
 
     body: ast.Body

@@ -15,7 +15,7 @@ from typing import NamedTuple
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
 from certify.limits import MAX_SENTENCES
-from certify.records import record
+from certify.records import Record
 from certify.syntax import direct, plain_arith
 from certify.syntax.ast import QuestionAst, Sentence
 from certify.syntax.build import Build
@@ -44,8 +44,7 @@ _STORY = compile_cached(r"^\s*story\s*:\s*$", re.IGNORECASE)
 _GRID = compile_cached(r"^\s*grid\s*:\s*$", re.IGNORECASE)
 
 
-@record
-class Parsed:
+class Parsed(Record):
     """One sentence of a text: where it is, what it says, and whether it asks."""
 
     line: int
@@ -60,8 +59,7 @@ class Parsed:
     written; "" when none (``lexicon.time_periods``)."""
 
 
-@record
-class Expectation:
+class Expectation(Record):
     """A ``# expect:`` line and the line of the question it follows."""
 
     line: int
@@ -69,8 +67,7 @@ class Expectation:
     question_line: int
 
 
-@record
-class Document:
+class Document(Record):
     """A whole text: its sentences in order, its expectations, and whether it is a story."""
 
     sentences: tuple[Parsed, ...]

@@ -6,12 +6,11 @@ Only structure: what a reference *says* ("the person in the green house" is a re
 
 from __future__ import annotations
 
-from certify.records import record
+from certify.records import Record
 from certify.syntax.ast import Span
 
 
-@record
-class Item:
+class Item(Record):
     """A member of a row or a declared value, as written: ``a red book``, ``the Dane``."""
 
     words: tuple[str, ...]
@@ -19,8 +18,7 @@ class Item:
     span: Span
 
 
-@record
-class Row:
+class Row(Record):
     """``There are five houses.`` / ``On a shelf, there are three books: a, b and c.``"""
 
     count: int
@@ -29,8 +27,7 @@ class Row:
     span: Span
 
 
-@record
-class Ref:
+class Ref(Record):
     """A reference to a member or a position.
 
     kind: ``words`` (``the red house``, ``Amy``), ``with`` / ``in`` (``the house with the
@@ -47,8 +44,7 @@ class Ref:
     relation: Relation | None = None
 
 
-@record
-class Relation:
+class Relation(Record):
     """What a clause says of its subject.
 
     kind: ``side`` (``to the left of``: ``side``, ``immediately``), ``next``, ``the``
@@ -69,8 +65,7 @@ class Relation:
     values: tuple[Item, ...] = ()
 
 
-@record
-class Clause:
+class Clause(Record):
     """A subject and what is said of it."""
 
     subject: Ref
@@ -78,8 +73,7 @@ class Clause:
     span: Span
 
 
-@record
-class Connected:
+class Connected(Record):
     """``If S1, then S2.`` · ``S1 if and only if S2.`` · ``Either S1 or S2.``"""
 
     kind: str
@@ -91,8 +85,7 @@ class Connected:
 PuzzleStatement = Row | Clause | Connected
 
 
-@record
-class Ask:
+class Ask(Record):
     """A puzzle question.
 
     kind: ``which`` (``Which book is the rightmost?``: ``noun``), ``who`` (``Who owns the

@@ -5,36 +5,32 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from certify.records import record
+from certify.records import Record
 
 if TYPE_CHECKING:
     from certify.syntax.ast import NP, Body, Predicate, Span
 
 
-@record
-class PTruth:
+class PTruth(Record):
     """``tells the truth`` (``truthful``) and ``lies`` (not ``truthful``)."""
 
     truthful: bool
 
 
-@record
-class PSays:
+class PSays(Record):
     """``says S`` / ``says that S`` / ``says: "S."``: S holds exactly when the speaker tells the
     truth."""
 
     said: Body
 
 
-@record
-class PVerb:
+class PVerb(Record):
     """``flies``: an everyday verb without an object (``verb`` is the third person, "flies")."""
 
     verb: str
 
 
-@record
-class QWhich:
+class QWhich(Record):
     """Who lies? · Who tells the truth? · Who flies? — the named individuals the predicate
     holds of."""
 
@@ -42,24 +38,21 @@ class QWhich:
     span: Span
 
 
-@record
-class POf:
+class POf(Record):
     """``is afraid of wolves`` (a class: ``object`` a plural noun) or ``of the dog`` (a thing)."""
 
     adjective: str
     object: NP
 
 
-@record
-class QOf:
+class QOf(Record):
     """What is Tom afraid of? — the classes the text says something is afraid of."""
 
     adjective: str
     thing: NP
 
 
-@record
-class QHas:
+class QHas(Record):
     """What does Bo have? — the things the text names that Bo has."""
 
     thing: NP

@@ -12,7 +12,7 @@ import re
 from functools import cache
 
 from certify.errors import TextError
-from certify.records import record
+from certify.records import Record
 from certify.syntax import ast
 from certify.syntax.children import _as
 from certify.syntax.diagnose import accepted_terminals, describe_expected
@@ -32,8 +32,7 @@ _PIECES = re.compile(r"\{[AB]\}|[’']s\b|,|[^\s,]+")
 QUESTION = "What is the relation of the agent Z to the agent U?"
 
 
-@record
-class Template:
+class Template(Record):
     """One template: its words and placeholders (``{A}``, ``{B}``) and the label of A from B."""
 
     text: str
