@@ -124,8 +124,8 @@ class watching:
 
     def __exit__(self, *exc: object) -> None:
         found = cache()
-        if found is None or exc[0] is not None or len(found) < self.before:
-            return
+        if found is None or exc[0] is not None or len(found) <= self.before:
+            return  # nothing new (most modules compile no pattern)
         if self.before and next(iter(found), None) != self.first:
             return  # ``re`` dropped its oldest patterns meanwhile: nothing is noted
         new = [key for key in islice(found, self.before, None) if key not in claimed]
