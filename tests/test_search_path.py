@@ -230,13 +230,7 @@ def test_a_top_level_module_is_taken_from_the_file_until_one_earlier_hides_it(
 def test_top_level_modules_are_the_finders_only_when_included(
     folders: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    _, home = folders
-    cache = tmp_path / "modules.bin"
-    finder_at(cache, home)
-    import_module(NAME)
-    saved(cache)
-
-    finder = finder_at(cache, home)
+    finder = saved_then_again(folders[1], tmp_path)
     finder.top = ()  # a program that imports certify, not the command
     import_module(NAME)
     assert type(loader()) is not bundle.Bundled
@@ -245,16 +239,19 @@ def test_top_level_modules_are_the_finders_only_when_included(
 def test_another_finder_before_pathfinder_keeps_its_modules(
     folders: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    _, home = folders
+    saved_then_again(folders[1], tmp_path)
+    sys.meta_path.insert(1, Declines())  # pytest's assertion rewriting, say
+    import_module(NAME)
+    assert type(loader()) is not bundle.Bundled
+
+
+def saved_then_again(home: Path, tmp_path: Path) -> bundle.Finder:
+    """The module imported and saved by one process's finder; the next process's finder."""
     cache = tmp_path / "modules.bin"
     finder_at(cache, home)
     import_module(NAME)
     saved(cache)
-
-    finder_at(cache, home)
-    sys.meta_path.insert(1, Declines())  # pytest's assertion rewriting, say
-    import_module(NAME)
-    assert type(loader()) is not bundle.Bundled
+    return finder_at(cache, home)
 
 
 SHADOW = """
