@@ -187,3 +187,38 @@ def test_a_modules_patterns_are_kept_and_given_back_at_the_next_import(
     store = open_store(str(cache))
     assert store is not None and f"{PACKAGE}.other" in store.index
     assert f"{PACKAGE}.mod" in store.patterns
+
+
+def test_places_of_patterns_out_of_the_file_are_left_out(tmp_path: Path) -> None:
+    import marshal as marshal_
+
+    from certify.bundle_file import HEAD, PATTERNS, file_bytes
+    from certify.compiled import write_bytes
+
+    code = marshal_.dumps(compile("X = 1", "m.py", "exec"))
+    patterns = module_patterns.programs([(fresh("kept"), 0)])
+    assert patterns is not None
+    data = file_bytes({"m": ("/nowhere/m.py", 1, 5, False, code, patterns)})
+    length = int.from_bytes(data[:HEAD], "little")
+    index = marshal_.loads(data[HEAD : HEAD + length])
+    assert index[PATTERNS] == {"m": (len(code), len(patterns))}
+    room = len(data) - HEAD - length
+    index[PATTERNS] = {
+        "m": (len(code), len(patterns)),
+        "past the end": (room, 1),
+        "empty": (0, 0),
+        "negative": (-1, 2),
+        "not a pair": (1, 2, 3),
+        3: (0, 1),
+    }
+    head = marshal_.dumps(index)
+    cache = tmp_path / "modules.bin"
+    write_bytes(str(cache), len(head).to_bytes(HEAD, "little") + head + data[HEAD + length :])
+    store = open_store(str(cache))
+    assert store is not None and store.patterns == {"m": (len(code), len(patterns))}
+    assert store.read(*store.patterns["m"]) == patterns
+    index[PATTERNS] = "not a dictionary"
+    head = marshal_.dumps(index)
+    write_bytes(str(cache), len(head).to_bytes(HEAD, "little") + head + data[HEAD + length :])
+    store = open_store(str(cache))
+    assert store is not None and store.patterns == {} and "m" in store.index
