@@ -181,9 +181,10 @@ class Finder:
         for name, patterns in module_patterns.noted.items():
             module = sys.modules.get(name)
             loader = getattr(getattr(module, "__spec__", None), "loader", None)
-            held = _kept_patterns(self.store, name)
-            ours = isinstance(loader, Bundled) and loader.store is self.store
-            if ours and len(held) < PATTERNS_LIMIT and [p for p in patterns if p not in held]:
+            if not isinstance(loader, Bundled) or loader.store is not self.store:
+                continue
+            held = _listed(_held(loader.store, name))
+            if len(held) < PATTERNS_LIMIT and [p for p in patterns if p not in held]:
                 new[name] = patterns  # (patterns held already: re's cache could not be seeded)
         return new
 
@@ -211,10 +212,9 @@ class Finder:
             data = store.read(offset, length)
             if data is None:
                 continue
-            place = store.patterns.get(name)
-            programs = store.read(*place) if place is not None else None
+            programs = _held(store, name)
             if name in patterns:
-                held = _kept_patterns(store, name)
+                held = _listed(programs)
                 both = [*held, *(p for p in patterns[name] if p not in held)]
                 programs = module_patterns.programs(both[:PATTERNS_LIMIT])
             kept[name] = (source, mtime, size, package, data, programs)
@@ -255,10 +255,14 @@ def record(name: str, loader: SourceFileLoader) -> Found | None:
     return (path, before.st_mtime_ns, before.st_size, package, marshal.dumps(code), None)
 
 
-def _kept_patterns(store: Store | None, name: str) -> list[tuple[Any, int]]:
-    """The patterns (and flags) the file keeps for module ``name``."""
-    place = store.patterns.get(name) if store is not None else None
-    data = store.read(*place) if store is not None and place is not None else None
+def _held(store: Store, name: str) -> bytes | None:
+    """The bytes of the patterns the file keeps for module ``name``, if any."""
+    place = store.patterns.get(name)
+    return store.read(*place) if place is not None else None
+
+
+def _listed(data: bytes | None) -> list[tuple[Any, int]]:
+    """The patterns (and flags) of ``_held``'s bytes."""
     try:
         return [(pattern, flags) for pattern, flags, _ in marshal.loads(data)] if data else []
     except Exception:  # damaged: compiled again, and noted again
@@ -278,7 +282,7 @@ _installed: list[Finder] = []
 
 def include_top_level() -> None:
     """Keep top-level modules too, from the standard library's folder and certify's own
-    (``certify.search_path`` says when one is taken): for the command, which imports some 90
+    (``certify.search_path`` says when one is taken): for the command, which imports some 45
     of them; the finder of a program that imports certify keeps only certify's and typer's."""
     for finder in _installed:
         finder.top = search_path.allowed_folders(__file__)

@@ -108,8 +108,7 @@ def found_at(name: str, source: str) -> bool:
     ``name.py`` or ``name/__init__.py``), given the folders of ``sys.path`` as listed: the
     first folder that holds anything of that name is the module's own, and holds the package
     folder, or ``name.py`` and no other ``name.*``."""
-    package = source.endswith(os.sep + "__init__.py")
-    home = os.path.dirname(os.path.dirname(source) if package else source)
+    home, package = _home(source)
     found = places()
     first = found.first.get(name) if found is not None else None
     if found is None or first is None or found.folders[first[0]] != home:
@@ -155,10 +154,14 @@ def recordable(name: str, source: str, allowed: tuple[str, ...]) -> bool:
     ``allowed`` folder, neither built in nor frozen, and found there (``found_at``)."""
     if _imp.is_builtin(name) or _imp.is_frozen(name):
         return False
-    home = os.path.dirname(
-        os.path.dirname(source) if source.endswith(os.sep + "__init__.py") else source
-    )
-    return home in allowed and found_at(name, source)
+    return _home(source)[0] in allowed and found_at(name, source)
+
+
+def _home(source: str) -> tuple[str, bool]:
+    """The folder of ``sys.path`` a top-level module's ``source`` lies in, and whether the
+    module is a package (``name/__init__.py``) rather than ``name.py``."""
+    package = source.endswith(os.sep + "__init__.py")
+    return os.path.dirname(os.path.dirname(source) if package else source), package
 
 
 def allowed_folders(package_file: str) -> tuple[str, ...]:

@@ -66,7 +66,7 @@ def _load() -> Any:
     """``import pysolvers``, its C++ functions bound when first called rather than all at once.
 
     The module is 8.8 MB of some twenty solvers; Python opens compiled modules with
-    ``RTLD_NOW``, which resolves every symbol they use before the import returns: 5.5 M of the
+    ``RTLD_NOW``, which resolves every symbol they use before the import returns: 5.9 M of the
     instructions of a ``certify samples/ana.txt`` (1.5 %), for the handful of CaDiCaL's
     functions a run calls.  ``RTLD_LAZY`` (the C linker's default) binds each function the
     first time it is called instead; Python's own flags are put back at once, so no other
