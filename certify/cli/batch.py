@@ -14,7 +14,7 @@ import fnmatch
 import os
 import time
 import traceback
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,40 +40,64 @@ def collect(paths: Sequence[str], pattern: str = "*.txt") -> list[Entry]:
 
     Folders are searched recursively in sorted order, skipping hidden folders (``.git``,
     ``.venv``) and never following symbolic links to folders; a file named twice is
-    certified once, where it first appears.
+    certified once, where it first appears (by its real path).
     """
     found: list[Entry] = []
     seen: set[str] = set()
 
-    def add(path: str) -> None:
-        key = os.path.realpath(path)
-        if key not in seen:
-            seen.add(key)
+    def add(path: str, real: str) -> None:
+        if real not in seen:
+            seen.add(real)
             found.append((path, None))
 
     for raw in paths:
-        path = Path(raw)
-        if path.is_dir():
-            files = _walk(path, pattern)
+        if os.path.isdir(raw):
+            files = walk(str(Path(raw)), pattern)
             if not files:
                 found.append((raw, UnreadableFile(f"no {pattern} files in this folder", file=raw)))
-            for file in files:
-                add(file)
-        elif path.exists():
-            add(raw)
+            for file, real in files:
+                add(file, real)
+        elif os.path.exists(raw):
+            add(raw, os.path.realpath(raw))
         else:
             found.append((raw, UnreadableFile("no such file or folder", file=raw)))
     return found
 
 
-def _walk(root: Path, pattern: str) -> list[str]:
-    matches: list[str] = []
-    for folder, subfolders, files in os.walk(root):
-        subfolders[:] = sorted(d for d in subfolders if not d.startswith("."))
-        matches.extend(
-            os.path.join(folder, f) for f in sorted(files) if fnmatch.fnmatch(f, pattern)
-        )
-    return sorted(matches, key=lambda p: Path(p).parts)
+def walk(root: str, pattern: str) -> list[tuple[str, str]]:
+    """Each file under ``root`` whose name matches ``pattern``, with its real path, in the
+    order of their path components; hidden folders and links to folders are not entered.
+
+    One real path per folder: a file that is not a link is really in its folder's real path,
+    so only links are resolved one by one (``os.path.realpath`` on each of 1,000 files was
+    two thirds of listing them)."""
+    found: list[tuple[str, str]] = []
+    _walk_into(root, os.path.realpath(root), pattern, found)
+    return found
+
+
+def _walk_into(folder: str, real: str, pattern: str, found: list[tuple[str, str]]) -> None:
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:  # unreadable: skipped, as os.walk does
+        return
+    for entry in entries:  # sorted by name: files and folders mixed, as their paths sort
+        path = os.path.join(folder, entry.name)
+        if _is(entry.is_dir):
+            if not entry.name.startswith(".") and not _is(entry.is_symlink):
+                _walk_into(path, os.path.join(real, entry.name), pattern, found)
+        elif fnmatch.fnmatch(entry.name, pattern):
+            link = _is(entry.is_symlink)
+            found.append((path, os.path.realpath(path) if link else os.path.join(real, entry.name)))
+
+
+def _is(test: Callable[[], bool]) -> bool:
+    """``DirEntry.is_dir`` or ``is_symlink``, false where the entry cannot be looked at."""
+    try:
+        return test()
+    except OSError:
+        return False
 
 
 def run_text(
