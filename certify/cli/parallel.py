@@ -1,13 +1,14 @@
 """``--jobs N``: certify the files of a batch in worker processes, in the order given.
 
-Texts are independent, so a batch parallelizes by file.  The pipeline is imported and the
-parser built in the parent before the workers start; on Linux the workers are forked and
-inherit both, so a worker costs no second start-up.  ``Executor.map`` keeps the input order, so the
-output is the same, byte for byte, as a serial run.
+Texts are independent, so a batch parallelizes by file, in chunks (``chunks``).  The pipeline
+is imported and the parser built in the parent before the workers start; on Linux the workers
+are forked and inherit both, so a worker costs no second start-up, and they are fed chunk
+numbers through pipes (``certify.cli.forked``); elsewhere they are spawned by a process pool.
+Results come back in input order, so the output is the same, byte for byte, as a serial run.
 
 A result with an error travels back pickled by ``_Pickler``: certify's exceptions take keyword
 arguments that the default exception pickling drops, so every ``CertifyError`` in it is rebuilt
-from its class, message and attributes instead.  Other results use the executor's pickler.
+from its class, message and attributes instead.  Other results use the standard pickler.
 """
 
 from __future__ import annotations
@@ -46,9 +47,12 @@ WORKER_IMPORTS = (
     "certify.syntax.forms",
 )
 
+# Forked workers fed through pipes (``certify.cli.forked``) where fork is safe and cheap;
+# elsewhere, spawned ones in a process pool.
+FORK = sys.platform.startswith("linux")
+
 if TYPE_CHECKING:
     import multiprocessing.context
-    from concurrent.futures import ProcessPoolExecutor
 
     from certify.readout.answer import Options
 
@@ -67,8 +71,6 @@ def run_parallel(
     ``counted``: the caller only counts the results that nothing is printed for (``--quiet``
     text output, no report kept): a worker sends those back without their report
     (``FileResult.counted``), and the parent does not unpickle what it would throw away."""
-    from concurrent.futures import ProcessPoolExecutor  # only a batch with workers needs it
-
     prepare_workers()
     paths = [path for path, error in entries if error is None]
     work = partial(
@@ -79,15 +81,36 @@ def run_parallel(
         debug=debug,
         counted=counted,
     )
+    parts = chunks(paths, jobs)
+    if FORK:
+        from certify.cli.forked import Forked, Stopped
+
+        with frozen_heap():
+            forked = Forked(partial(_certify_chunk, work), parts, jobs)
+        done = (result for chunk in forked.results() for result in chunk)
+        return _gather(entries, done, forked.close, Stopped)
+    return _pooled(entries, work, parts, jobs)
+
+
+def _pooled(
+    entries: Sequence[Entry],
+    work: Callable[[str], FileResult | bytes],
+    parts: list[Sequence[str]],
+    jobs: int,
+) -> Iterator[FileResult]:
+    """``run_parallel`` where workers are spawned (not Linux): a process pool."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_interrupts)
     try:
-        with frozen_heap():  # forks the workers at the first submit
-            futures = [pool.submit(_certify_chunk, work, chunk) for chunk in chunks(paths, jobs)]
+        with frozen_heap():  # forks the workers at the first submit, where it forks
+            futures = [pool.submit(_certify_chunk, work, chunk) for chunk in parts]
     except BaseException:
         pool.shutdown(cancel_futures=True)
         raise
     results = (result for future in futures for result in future.result())
-    return _gather(entries, results, pool)
+    return _gather(entries, results, partial(pool.shutdown, cancel_futures=True), BrokenProcessPool)
 
 
 def chunks(paths: Sequence[str], jobs: int) -> list[Sequence[str]]:
@@ -146,27 +169,26 @@ def prepare_workers() -> None:
 def _gather(
     entries: Sequence[Entry],
     results: Iterator[FileResult | bytes],
-    pool: ProcessPoolExecutor,
+    close: Callable[[], object],
+    broken: type[BaseException],
 ) -> Iterator[FileResult]:
-    from concurrent.futures.process import BrokenProcessPool
-
     try:
         for path, error in entries:
             if error is not None:
                 yield FileResult(path, error=error)
             else:
                 yield unpacked(next(results))
-    except BrokenProcessPool as error:
+    except broken as error:
         raise CertifyError(f"a worker process stopped unexpectedly ({error})") from None
     finally:  # waits only for the files already started (after Ctrl-C, say)
-        pool.shutdown(cancel_futures=True)
+        close()
 
 
 def _context() -> multiprocessing.context.BaseContext:
     """Fork where it is safe and cheap (Linux); spawn elsewhere."""
     import multiprocessing
 
-    method = "fork" if sys.platform.startswith("linux") else "spawn"
+    method = "fork" if FORK else "spawn"
     return multiprocessing.get_context(method)
 
 
@@ -191,7 +213,7 @@ def certify_packed(
     if counted and result.report is not None and not result.failed:
         return counted_only(result)
     if result.error is None:
-        return result  # the executor's own (C) pickler is faster, and enough here
+        return result  # the standard (C) pickler is faster, and enough here
     buffer = io.BytesIO()
     _Pickler(buffer).dump(result)
     return buffer.getvalue()
