@@ -1,22 +1,26 @@
 """Texts per second of ``certify --check`` on a generated corpus, serial and with ``--jobs``.
 
-    python benchmarks/batch_throughput.py [--count 1000] [--jobs 1 2] [--python PY]
+    python benchmarks/batch_throughput.py [--count 1000] [--jobs 1 2] [--pairs 15] [--python PY]
 
 Writes ``--count`` small texts (locations, attributes, rules, numbers, clock times — each with
-its ``# expect:`` lines, known by construction) to a temporary folder, then times one
-``certify --check FOLDER --quiet`` process per ``--jobs`` value, after one untimed run over
-ten texts of the same kinds (a new install's first run saves its parser and compiled
-patterns: that is not the batch's cost).  One process checks the whole
-batch, so start-up is paid once; the per-run start-up of a single text against
-``python -c pass`` is printed after (see ``benchmarks/startup.py`` for its breakdown).  The
-same texts through the API, ``certify.check`` in one process of the installed wheel, give the
-first line.  Each figure is printed beside issue 9's target.
+its ``# expect:`` lines, known by construction) to a temporary folder, then times
+``certify --check FOLDER --quiet`` processes, one per ``--jobs`` value in each of ``--pairs``
+rounds (the order shuffled in each round), after one untimed run over ten texts of the same
+kinds (a new install's first run saves its parser and compiled patterns: that is not the
+batch's cost).  Each rate is the median over the rounds, and each speed-up the median of
+the rounds' own ratios (issue 9: ratios in one run, medians of at least 15 pairs), with the
+rounds' range beside it.  One process checks the whole batch, so start-up is paid once; the
+per-run start-up of a single text against ``python -c pass`` is printed after (see
+``benchmarks/startup.py`` for its breakdown).  The same texts through the API,
+``certify.check`` in one process of the installed wheel, give the first line (the median of
+``--pairs`` processes).  Each figure is printed beside issue 9's target.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -139,11 +143,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--count", type=int, default=1000)
     parser.add_argument("--jobs", type=int, nargs="+", default=[1, 2])
+    parser.add_argument("--pairs", type=int, default=15, help="rounds of one run per --jobs")
     parser.add_argument("--python", default=sys.executable, help="interpreter of the install")
     parser.add_argument("--runs", type=int, default=11, help="paired start-up runs")
     args = parser.parse_args()
     print(machine_line())
     certify = str(Path(args.python).with_name("certify"))
+    rounds: list[dict[int, float]] = []
+    apis: list[tuple[float, float]] = []
+    shuffled = random.Random(9)
     with tempfile.TemporaryDirectory(prefix="certify-bench-") as temporary:
         folder, warm = Path(temporary) / "corpus", Path(temporary) / "warm"
         folder.mkdir()
@@ -151,18 +159,25 @@ def main() -> None:
         write_corpus(folder, args.count)
         write_corpus(warm, 10)  # each kind twice: the caches a first run writes, written first
         throughput(certify, warm, 10, 1)
-        rates = {jobs: throughput(certify, folder, args.count, jobs) for jobs in args.jobs}
-        api_wall, api_cpu = api_throughput(args.python, folder)
+        for _ in range(args.pairs):
+            order = shuffled.sample(args.jobs, len(args.jobs))
+            rounds.append({jobs: throughput(certify, folder, args.count, jobs) for jobs in order})
+            apis.append(api_throughput(args.python, folder))
+    api_wall = statistics.median(wall for wall, _ in apis)
+    api_cpu = statistics.median(cpu for _, cpu in apis)
     print(
         f"API, one process: {api_wall:7.1f} texts/s ({api_cpu:.1f} per CPU second; "
-        f"target ≥ {API_TARGET})"
+        f"{spread([wall for wall, _ in apis], '.0f')}; target ≥ {API_TARGET})"
     )
-    for jobs, rate in rates.items():
-        speedup = rate / rates[args.jobs[0]]
+    first = args.jobs[0]
+    for jobs in args.jobs:
+        rate = statistics.median(one[jobs] for one in rounds)
+        ratios = [one[jobs] / one[first] for one in rounds]
         target = f"target ≥ {CHECK_TARGET}" if jobs == 1 else f"target ≥ {JOBS_TARGET}×"
         print(
             f"certify DIR --check --jobs {jobs}: {rate:7.1f} texts/s  "
-            f"({speedup:.2f}× --jobs {args.jobs[0]}; {target})"
+            f"({statistics.median(ratios):.2f}× --jobs {first}, {spread(ratios, '.2f')}; "
+            f"{target})"
         )
     text = str(Path(__file__).resolve().parent.parent / "samples" / "ana.txt")
     base, seconds, ratio = paired([certify, text], [args.python, "-c", "pass"], args.runs)
@@ -170,6 +185,11 @@ def main() -> None:
         f"start-up: certify samples/ana.txt {seconds * 1000:.0f} ms, "
         f"python -c pass {base * 1000:.0f} ms: {ratio:.1f}× (median of {args.runs} pairs)"
     )
+
+
+def spread(values: list[float], form: str) -> str:
+    """The range of a median's values, and how many there were."""
+    return f"{min(values):{form}}-{max(values):{form}} over {len(values)}"
 
 
 if __name__ == "__main__":
