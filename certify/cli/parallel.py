@@ -25,13 +25,15 @@ from certify.cli.batch import Entry, FileResult, run_file
 from certify.errors import CertifyError
 from certify.pickling import Pickler, loads
 
-# What the pipeline imports only when a text needs it (numbers, a conflict, an expectation):
+# What the pipeline imports only when a text needs it (numbers, an expectation, a puzzle):
 # imported in the parent before the fork, or every worker would import each of them again.
+# Not a conflict's explanation (``readout.conflicts``, python-sat's OptUx and solvers): 24 ms
+# that a batch of texts that all hold would pay before every fork, and that each worker pays
+# in parallel, once, at its first contradictory text.
 # tests/test_parallel_imports.py checks that certifying the samples imports nothing more.
 WORKER_IMPORTS = (
     "certify.domains.cadical",  # imported at the first SAT solver
     "pysolvers",
-    "pysat.solvers",  # for a conflict's explanation (``readout.conflicts``)
     "pysat.card",
     "certify.readout.numeric_answer",
     "certify.domains.interval",  # each numeric domain at its first group (``classify.DOMAINS``)
@@ -39,7 +41,6 @@ WORKER_IMPORTS = (
     "certify.domains.octagon",
     "certify.domains.linear",
     "certify.readout.numeric_conflict",
-    "certify.readout.conflicts",
     "certify.output.expect",
     "certify.output.results",
     "certify.syntax.puzzle",  # imported for a puzzle text, a grid text, a sentence in error
