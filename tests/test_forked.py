@@ -8,6 +8,7 @@ interpreter with a time limit, so that a hang fails the test instead of stalling
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import textwrap
@@ -34,11 +35,13 @@ def children():
 
 def run(program: str) -> str:
     """The standard output of ``program`` (after ``PRELUDE``), which must end within 60 s."""
+    environment = {k: v for k, v in os.environ.items() if k != "PYTHONUNBUFFERED"}
     done = subprocess.run(
         [sys.executable, "-c", PRELUDE + textwrap.dedent(program)],
         capture_output=True,
         text=True,
         timeout=60,
+        env=environment,  # standard output buffered, as in a pipe it is by default
     )
     assert done.returncode == 0, done.stderr
     return done.stdout
@@ -215,3 +218,19 @@ def test_forked_and_spawned_workers_give_the_serial_results(
     workers = list(parallel.run_all(entries, (), Options(), True, jobs=2))
     assert [result_json(r, True) for r in workers] == [result_json(r, True) for r in serial]
     assert [r.error is None for r in serial] == [True, True, True, False, False]
+
+
+def test_what_waits_in_the_parents_streams_is_written_once_and_the_workers_output_kept() -> None:
+    out = run("""
+        print("before")  # a pipe: block-buffered, still waiting at the fork
+        def work(chunk):
+            print("in", chunk[0])
+            return chunk
+        pool = Forked(work, [["a"], ["b"], ["c"]], 2)
+        list(pool.results())
+        pool.close()
+        print("after")
+    """)
+    lines = out.splitlines()
+    assert lines[0] == "before" and lines[-1] == "after"
+    assert sorted(lines[1:-1]) == ["in a", "in b", "in c"]

@@ -21,6 +21,7 @@ import os
 import pickle
 import select
 import signal
+import sys
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -132,6 +133,7 @@ class Forked:
 def _fork(work: Work, chunks: Sequence[Sequence[str]], others: list[Worker]) -> Worker:
     tasks_read, tasks_write = os.pipe()
     results_read, results_write = os.pipe()
+    _flush_streams()  # or the worker would inherit, and write again, what waits in them
     pid = os.fork()
     if pid == 0:  # the worker: never returns
         code = 1
@@ -145,10 +147,17 @@ def _fork(work: Work, chunks: Sequence[Sequence[str]], others: list[Worker]) -> 
             _serve(work, chunks, tasks_read, results_write)
             code = 0
         finally:
+            _flush_streams()  # what the work printed; os._exit flushes nothing
             os._exit(code)
     os.close(tasks_read)
     os.close(results_write)
     return Worker(pid, tasks_write, results_read)
+
+
+def _flush_streams() -> None:
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(Exception):  # closed, or None (pythonw)
+            stream.flush()
 
 
 def _serve(work: Work, chunks: Sequence[Sequence[str]], tasks: int, results: int) -> None:
