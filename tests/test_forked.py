@@ -234,3 +234,22 @@ def test_what_waits_in_the_parents_streams_is_written_once_and_the_workers_outpu
     lines = out.splitlines()
     assert lines[0] == "before" and lines[-1] == "after"
     assert sorted(lines[1:-1]) == ["in a", "in b", "in c"]
+
+
+def test_results_cut_short_are_a_stopped_worker() -> None:
+    out = run("""
+        import certify.cli.forked as forked
+        whole = forked._write
+        def half(fd, data):  # the worker writes half of its results' bytes, then is gone
+            whole(fd, data[: len(data) // 2])
+            os._exit(0)
+        forked._write = half
+        pool = Forked(lambda chunk: ["x" * 1000], [["a"]], 1)
+        try:
+            list(pool.results())
+        except Stopped as error:
+            print(error)
+        finally:
+            pool.close()
+    """)
+    assert out == "exit code 0\n"

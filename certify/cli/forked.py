@@ -113,8 +113,9 @@ class Forked:
 
     def _receive(self, worker: Worker) -> None:
         head = _read(worker.results, 8)
-        data = _read(worker.results, int.from_bytes(head, "little")) if len(head) == 8 else b""
-        if not data:
+        size = int.from_bytes(head, "little") if len(head) == 8 else 0
+        data = _read(worker.results, size)
+        if not size or len(data) < size:  # it ended before, or while, it wrote them
             self._ended(worker)
             return
         ok, value = pickle.loads(data)
