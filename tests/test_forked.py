@@ -30,6 +30,18 @@ from certify.cli.forked import Forked, Stopped
 def children():
     with open(f"/proc/{os.getpid()}/task/{os.getpid()}/children") as listing:
         return listing.read().split()
+
+def outcome(pool):  # what a pool gave, the error that stopped it (or None); closed, reaped
+    got, error = [], None
+    try:
+        for chunk in pool.results():
+            got += chunk
+    except Exception as raised:
+        error = raised
+    finally:
+        pool.close()
+    assert children() == []
+    return got, error
 """
 
 
@@ -80,14 +92,8 @@ def test_an_exception_in_a_worker_is_raised_in_the_parent() -> None:
             return chunk
         for bad, expected in (("bad", "UsageError: --ask needs a question"),
                               ("odd", "RuntimeError: Unpicklable: lost")):
-            pool = Forked(work, [["a"], ["b"], [bad], ["c"]], 2)
-            try:
-                list(pool.results())
-            except Exception as error:
-                print(f"{type(error).__name__}: {error}")
-            finally:
-                pool.close()
-            assert children() == []
+            _, error = outcome(Forked(work, [["a"], ["b"], [bad], ["c"]], 2))
+            print(f"{type(error).__name__}: {error}")
     """)
     assert out == "UsageError: --ask needs a question\nRuntimeError: Unpicklable: lost\n"
 
@@ -102,29 +108,17 @@ def test_a_worker_that_dies_is_named_and_the_others_are_reaped() -> None:
                 os._exit(3)
             return chunk
         for fatal in ("die", "leave"):
-            pool = Forked(work, [["a"], [fatal], ["b"], ["c"], ["d"]], 2)
-            got = []
-            try:
-                for chunk in pool.results():
-                    got += chunk
-            except Stopped as error:
-                print(got, error)
-            finally:
-                pool.close()
-            assert children() == []
+            got, error = outcome(Forked(work, [["a"], [fatal], ["b"], ["c"], ["d"]], 2))
+            print(got, type(error).__name__, error)
         pool = Forked(work, [["a"], ["b"]], 1)  # killed before it is given anything
         os.kill(pool.workers[0].pid, signal.SIGKILL)
         while open(f"/proc/{pool.workers[0].pid}/stat").read().split(") ")[1][0] != "Z":
             time.sleep(0.01)
-        try:
-            list(pool.results())
-        except Stopped as error:
-            print(error)
-        finally:
-            pool.close()
-        assert children() == []
+        print(*outcome(pool))
     """)
-    assert out == "['a'] killed by SIGKILL\n['a'] exit code 3\nkilled by SIGKILL\n"
+    assert out == (
+        "['a'] Stopped killed by SIGKILL\n['a'] Stopped exit code 3\n[] killed by SIGKILL\n"
+    )
 
 
 def test_closing_early_waits_only_for_the_chunks_at_hand() -> None:
@@ -244,12 +238,7 @@ def test_results_cut_short_are_a_stopped_worker() -> None:
             whole(fd, data[: len(data) // 2])
             os._exit(0)
         forked._write = half
-        pool = Forked(lambda chunk: ["x" * 1000], [["a"]], 1)
-        try:
-            list(pool.results())
-        except Stopped as error:
-            print(error)
-        finally:
-            pool.close()
+        got, error = outcome(Forked(lambda chunk: ["x" * 1000], [["a"]], 1))
+        print(got, type(error).__name__, error)
     """)
-    assert out == "exit code 0\n"
+    assert out == "[] Stopped exit code 0\n"
