@@ -52,7 +52,7 @@ def collect(paths: Sequence[str], pattern: str = "*.txt") -> list[Entry]:
 
     for raw in paths:
         if os.path.isdir(raw):
-            files = walk(str(Path(raw)), pattern)
+            files = _walk(str(Path(raw)), pattern)
             if not files:
                 found.append((raw, UnreadableFile(f"no {pattern} files in this folder", file=raw)))
             for file, real in files:
@@ -64,7 +64,7 @@ def collect(paths: Sequence[str], pattern: str = "*.txt") -> list[Entry]:
     return found
 
 
-def walk(root: str, pattern: str) -> list[tuple[str, str]]:
+def _walk(root: str, pattern: str) -> list[tuple[str, str]]:
     """Each file under ``root`` whose name matches ``pattern``, with its real path, in the
     order of their path components; hidden folders and links to folders are not entered.
 

@@ -124,7 +124,7 @@ class Forked:
 
     def _ended(self, worker: Worker) -> None:
         """The chunks a worker that ended owes fail with how it ended."""
-        error = Stopped(_ended(worker.pid))
+        error = Stopped(_how_it_ended(worker.pid))
         for index in worker.owed:
             self.done[index] = Failed(error)
         worker.owed.clear()
@@ -199,7 +199,7 @@ def _write(fd: int, data: bytes) -> None:
         view = view[os.write(fd, view) :]
 
 
-def _ended(pid: int) -> str:
+def _how_it_ended(pid: int) -> str:
     """How a worker that closed its pipe ended."""
     status = _reap(pid)
     if status is None:

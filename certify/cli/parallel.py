@@ -53,8 +53,6 @@ WORKER_IMPORTS = (
 FORK = sys.platform.startswith("linux")
 
 if TYPE_CHECKING:
-    import multiprocessing.context
-
     from certify.readout.answer import Options
 
 
@@ -100,13 +98,14 @@ def _pooled(
     jobs: int,
 ) -> Iterator[FileResult]:
     """``run_parallel`` where workers are spawned (not Linux): a process pool."""
+    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_interrupts)
+    context = multiprocessing.get_context("spawn")  # nothing inherited: no heap to freeze
+    pool = ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_interrupts)
     try:
-        with frozen_heap():  # forks the workers at the first submit, where it forks
-            futures = [pool.submit(_certify_chunk, work, chunk) for chunk in parts]
+        futures = [pool.submit(_certify_chunk, work, chunk) for chunk in parts]
     except BaseException:
         pool.shutdown(cancel_futures=True)
         raise
@@ -183,14 +182,6 @@ def _gather(
         raise CertifyError(f"a worker process stopped unexpectedly ({error})") from None
     finally:  # waits only for the files already started (after Ctrl-C, say)
         close()
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    """Fork where it is safe and cheap (Linux); spawn elsewhere."""
-    import multiprocessing
-
-    method = "fork" if FORK else "spawn"
-    return multiprocessing.get_context(method)
 
 
 def _ignore_interrupts() -> None:
