@@ -14,12 +14,22 @@ per-run start-up of a single text against ``python -c pass`` is printed after (s
 ``benchmarks/startup.py`` for its breakdown).  The same texts through the API,
 ``certify.check`` in one process of the installed wheel, give the first line (the median of
 ``--pairs`` processes).  Each figure is printed beside issue 9's target.
+
+Two figures say what a ``--jobs`` speed-up is made of.  The CPU seconds of each run (the
+process and its workers, from ``getrusage``): a parallel run that costs no more CPU than a
+serial one loses nothing to its workers' pipes, forks or imports.  And the machine's own
+speed-up: in each round, in the same shuffled order, ``benchmarks/machine.py --split N``
+runs ``--machine-count`` pure-Python workloads in N forked processes, nothing of certify in
+it; the median of the rounds' ratios is the most two processes gain on this machine at
+that moment (a 2-core VM that shares its cores gives less than 2, and not the same from one
+hour to the next).
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -98,8 +108,10 @@ def write_corpus(folder: Path, count: int, seed: int = 5) -> None:
         (folder / f"text{index:05d}.txt").write_text(kinds[index % len(kinds)](rng))
 
 
-def throughput(certify: str, folder: Path, count: int, jobs: int) -> float:
-    """Texts per second of one ``certify --check`` process over the folder."""
+def throughput(certify: str, folder: Path, count: int, jobs: int) -> tuple[float, float]:
+    """Texts per second of one ``certify --check`` process over the folder, and the CPU
+    seconds it and its workers took."""
+    before = _children_cpu()
     started = time.perf_counter()
     done = subprocess.run(
         [certify, "--check", str(folder), "--quiet", "--jobs", str(jobs)],
@@ -110,7 +122,28 @@ def throughput(certify: str, folder: Path, count: int, jobs: int) -> float:
     elapsed = time.perf_counter() - started
     if done.returncode != 0:
         raise SystemExit(f"certify failed ({done.returncode}):\n{done.stdout}{done.stderr}")
-    return count / elapsed
+    return count / elapsed, _children_cpu() - before
+
+
+def _children_cpu() -> float:
+    """User and system seconds of the processes this one has waited for (a ``certify``
+    process counts its workers, which it waits for, in its own)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def machine_split(python: str, processes: int, count: int) -> float:
+    """Seconds of ``machine.py --split``: ``count`` pure-Python workloads in ``processes``."""
+    script = str(Path(__file__).resolve().parent / "machine.py")
+    done = subprocess.run(
+        [python, script, "--split", str(processes), "--count", str(count)],
+        capture_output=True,
+        text=True,
+        env=environment(),
+    )
+    if done.returncode != 0:
+        raise SystemExit(f"machine.py --split failed ({done.returncode}):\n{done.stderr}")
+    return float(done.stdout)
 
 
 API = """
@@ -146,10 +179,14 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=15, help="rounds of one run per --jobs")
     parser.add_argument("--python", default=sys.executable, help="interpreter of the install")
     parser.add_argument("--runs", type=int, default=11, help="paired start-up runs")
+    parser.add_argument(
+        "--machine-count", type=int, default=80, help="workloads of the machine's own speed-up"
+    )
     args = parser.parse_args()
     print(machine_line())
     certify = str(Path(args.python).with_name("certify"))
-    rounds: list[dict[int, float]] = []
+    rounds: list[dict[int, tuple[float, float]]] = []
+    machine: list[dict[int, float]] = []
     apis: list[tuple[float, float]] = []
     shuffled = random.Random(9)
     with tempfile.TemporaryDirectory(prefix="certify-bench-") as temporary:
@@ -159,9 +196,15 @@ def main() -> None:
         write_corpus(folder, args.count)
         write_corpus(warm, 10)  # each kind twice: the caches a first run writes, written first
         throughput(certify, warm, 10, 1)
+        runs = [(kind, jobs) for kind in ("certify", "machine") for jobs in args.jobs]
         for _ in range(args.pairs):
-            order = shuffled.sample(args.jobs, len(args.jobs))
-            rounds.append({jobs: throughput(certify, folder, args.count, jobs) for jobs in order})
+            rounds.append({})
+            machine.append({})
+            for kind, jobs in shuffled.sample(runs, len(runs)):
+                if kind == "certify":
+                    rounds[-1][jobs] = throughput(certify, folder, args.count, jobs)
+                else:
+                    machine[-1][jobs] = machine_split(args.python, jobs, args.machine_count)
             apis.append(api_throughput(args.python, folder))
     api_wall = statistics.median(wall for wall, _ in apis)
     api_cpu = statistics.median(cpu for _, cpu in apis)
@@ -171,13 +214,22 @@ def main() -> None:
     )
     first = args.jobs[0]
     for jobs in args.jobs:
-        rate = statistics.median(one[jobs] for one in rounds)
-        ratios = [one[jobs] / one[first] for one in rounds]
+        rate = statistics.median(one[jobs][0] for one in rounds)
+        ratios = [one[jobs][0] / one[first][0] for one in rounds]
         target = f"target ≥ {CHECK_TARGET}" if jobs == 1 else f"target ≥ {JOBS_TARGET}×"
         print(
             f"certify DIR --check --jobs {jobs}: {rate:7.1f} texts/s  "
             f"({statistics.median(ratios):.2f}× --jobs {first}, {spread(ratios, '.2f')}; "
             f"{target})"
+        )
+    for jobs in args.jobs[1:]:
+        cpu = [one[jobs][1] / one[first][1] for one in rounds]
+        own = [one[first] / one[jobs] for one in machine]
+        print(
+            f"  --jobs {jobs}: {statistics.median(cpu):.2f}× the CPU seconds of --jobs {first} "
+            f"({spread(cpu, '.2f')}); the machine's own speed-up, {args.machine_count} "
+            f"pure-Python workloads in {jobs} processes against {first}: "
+            f"{statistics.median(own):.2f}× ({spread(own, '.2f')})"
         )
     text = str(Path(__file__).resolve().parent.parent / "samples" / "ana.txt")
     base, seconds, ratio = paired([certify, text], [args.python, "-c", "pass"], args.runs)

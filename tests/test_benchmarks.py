@@ -327,3 +327,57 @@ def test_speed_scripts_print_the_machines_reference_first() -> None:
     for script in ("startup", "batch_throughput", "location_growth", "difference_growth"):
         source = (ROOT / "benchmarks" / f"{script}.py").read_text()
         assert "print(machine_line())" in source, script
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the split workload forks")
+@pytest.mark.parametrize(("processes", "count"), [(1, 3), (2, 5), (3, 7), (4, 2)])
+def test_machine_split_runs_the_count_once_across_its_processes(
+    processes: int, count: int, tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import machine
+
+    marks = tmp_path / "marks"
+
+    def workload() -> int:  # one byte per workload, from whichever process runs it
+        with marks.open("ab") as out:
+            out.write(str(os.getpid() % 10).encode())
+        return 0
+
+    monkeypatch.setattr(machine, "_workload", workload)
+    parent = os.getpid()
+    assert machine.split(processes, count) > 0
+    assert os.getpid() == parent  # no child came back from the split
+    done = marks.read_bytes()
+    assert len(done) == count
+    if processes == 1:
+        assert set(done.decode()) == {str(parent % 10)}  # in this process, nothing forked
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the split workload forks")
+def test_batch_throughput_prints_each_rate_the_cpu_and_the_machines_own_speed_up() -> None:
+    from pathlib import Path
+
+    if not Path(sys.executable).with_name("certify").exists():
+        pytest.skip("no certify script beside this interpreter")
+    script = ROOT / "benchmarks" / "batch_throughput.py"
+    arguments = ["--count", "10", "--pairs", "2", "--runs", "1", "--machine-count", "2"]
+    done = subprocess.run(
+        [sys.executable, str(script), "--python", sys.executable, *arguments],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
+    assert re.search(r"^API, one process: +\d+\.\d texts/s .* over 2; target ≥ 1000\)$", out, re.M)
+    for jobs, target in (("1", "≥ 500"), ("2", "≥ 1.6×")):
+        rate = rf"^certify DIR --check --jobs {jobs}: +\d+\.\d texts/s "
+        assert re.search(rf"{rate}.* over 2; target {target}\)$", out, re.M), jobs
+    cpu = re.search(
+        r"^  --jobs 2: (\d+\.\d\d)× the CPU seconds of --jobs 1 \(.* over 2\); the machine's own "
+        r"speed-up, 2 pure-Python workloads in 2 processes against 1: (\d+\.\d\d)× \(.* over 2\)$",
+        out,
+        re.M,
+    )
+    assert cpu is not None, out
+    assert float(cpu.group(1)) > 0 and float(cpu.group(2)) > 0
