@@ -54,6 +54,10 @@ class WitnessSearch:
         self.witnesses: list[Witness] = []
         self.reached: set[Fraction] = set()
         self.stopped: tuple[str, str] | None = None
+        self.base: tuple[ir.State, Fraction] | None = None
+        """The consistency state and the question's value there (``_from_base``), read when
+        first needed (``based``); None where it cannot serve."""
+        self.based = False
 
     def run(self, interval: Interval, whole: bool) -> None:
         """Pin the ends and some inner values, then look on both sides of a value found."""
@@ -88,6 +92,8 @@ class WitnessSearch:
         integrality the evaluator may not see (an integer declared in a question) is checked
         first, and ``extra`` below.  When the evaluator refuses the state, the domain's check
         tells a point that was never one (the domain proposed none) from a disagreement."""
+        if self._from_base(extra):
+            return
         certifier, expr = self.certifier, self.query.expr
         proposer = None if self.group is None else _proposer(certifier, self.group, extra)
         if proposer is None:
@@ -102,19 +108,58 @@ class WitnessSearch:
         value = expr.evaluate(dict(state.numbers))
         if value in self.reached or (extra is not None and not extra.holds(dict(state.numbers))):
             return
-        shown = (
-            number_text(certifier.problem.vocabulary, expr.variables[0], value)
-            if self.query.clock
-            else format_number(value)
-        )
         try:
-            witness = certifier.witness(None, state, shown)
+            witness = certifier.witness(None, state, self._shown(value))
         except EvaluatorDisagrees:
             if proposer is None or proposer[0].satisfies(point, proposer[1]):
                 raise
             return  # not a point of the group: as if the domain had proposed none
         self.witnesses.append(witness)
         self.reached.add(value)
+
+    def _from_base(self, extra: LinearConstraint | None) -> bool:
+        """Keep the consistency state itself when it satisfies ``extra`` and gives a value not
+        reached yet: no domain is asked for a point (a forced value is the consistency
+        state's own, and an interval's end often is).  The evaluator checks it as any other
+        witness; where it refuses it, or an integer of the group is not whole there, the
+        domain is asked as usual.  Only for a group (the consistency point holds each group's
+        witness, checked against the group's constraints) and a pinned or bounded value."""
+        if extra is None or self.group is None:
+            return False
+        if not self.based:
+            self.base, self.based = self._base(), True
+        if self.base is None:
+            return False
+        state, value = self.base
+        if value in self.reached or not extra.holds(dict(state.numbers)):
+            return False
+        try:
+            witness = self.certifier.witness(None, state, self._shown(value))
+        except EvaluatorDisagrees:
+            self.base = None
+            return False
+        self.witnesses.append(witness)
+        self.reached.add(value)
+        return True
+
+    def _base(self) -> tuple[ir.State, Fraction] | None:
+        certifier, group = self.certifier, self.group
+        assert group is not None
+        if certifier.consistency.consistent is not True:
+            return None
+        state = state_with(certifier, {})
+        numbers = dict(state.numbers)
+        integers = certifier.problem.vocabulary.integers
+        if any(numbers[n].denominator != 1 for n in group.variables & integers if n in numbers):
+            return None
+        return state, self.query.expr.evaluate(numbers)
+
+    def _shown(self, value: Fraction) -> str:
+        """The value in words: a clock time for a clock question."""
+        if self.query.clock:
+            vocabulary = self.certifier.problem.vocabulary
+            return number_text(vocabulary, self.query.expr.variables[0], value)
+        return format_number(value)
 
 
 def with_constraint(certifier: Certifier, group: Group, extra: LinearConstraint) -> NumericDomain:
