@@ -1,8 +1,9 @@
 """Witnesses for numeric answers: points pinned to chosen values, checked, put in words.
 
 A numeric answer's witnesses are states of the whole text: the consistency model with a point
-of the question's group for the numbers.  The point comes from a domain exact for the group
-*and* the extra constraint that pins the value (``with_constraint``), and every state is
+of the question's group for the numbers.  The point is the consistency state's own where that
+already gives the value (``WitnessSearch._from_base``), or comes from a domain exact for the
+group *and* the extra constraint that pins the value (``with_constraint``); every state is
 re-checked by the evaluator (``Certifier.witness``).  ``WitnessSearch`` chooses the values:
 the ends of the interval first, then inner values, then either side of a value it has.
 """
