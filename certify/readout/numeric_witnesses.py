@@ -55,9 +55,9 @@ class WitnessSearch:
         self.witnesses: list[Witness] = []
         self.reached: set[Fraction] = set()
         self.stopped: tuple[str, str] | None = None
-        self.base: tuple[ir.State, Fraction] | None = None
-        """The consistency state and the question's value there (``_from_base``), read when
-        first needed (``based``); None where it cannot serve."""
+        self.base: tuple[ir.State, dict[str, Fraction], Fraction] | None = None
+        """The consistency state, its numbers and the question's value there (``_from_base``),
+        read when first needed (``based``); None where it cannot serve."""
         self.based = False
 
     def run(self, interval: Interval, whole: bool) -> None:
@@ -131,8 +131,8 @@ class WitnessSearch:
             self.base, self.based = self._base(), True
         if self.base is None:
             return False
-        state, value = self.base
-        if value in self.reached or not extra.holds(dict(state.numbers)):
+        state, numbers, value = self.base
+        if value in self.reached or not extra.holds(numbers):
             return False
         try:
             witness = self.certifier.witness(None, state, self._shown(value))
@@ -143,7 +143,7 @@ class WitnessSearch:
         self.reached.add(value)
         return True
 
-    def _base(self) -> tuple[ir.State, Fraction] | None:
+    def _base(self) -> tuple[ir.State, dict[str, Fraction], Fraction] | None:
         certifier, group = self.certifier, self.group
         assert group is not None
         if certifier.consistency.consistent is not True:
@@ -153,7 +153,7 @@ class WitnessSearch:
         integers = certifier.problem.vocabulary.integers
         if any(numbers[n].denominator != 1 for n in group.variables & integers if n in numbers):
             return None
-        return state, self.query.expr.evaluate(numbers)
+        return state, numbers, self.query.expr.evaluate(numbers)
 
     def _shown(self, value: Fraction) -> str:
         """The value in words: a clock time for a clock question."""
