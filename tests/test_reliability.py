@@ -9,11 +9,13 @@ fuzz here is the small one (2,000 mutants); ``benchmarks/hostile.py`` runs fifty
 from __future__ import annotations
 
 import codecs
+import gc
 import json
 import os
 import random
 import subprocess
 import sys
+import time
 import unicodedata
 from pathlib import Path
 
@@ -265,6 +267,36 @@ def test_mutated_texts_end_in_a_report_or_a_clear_error() -> None:
     crashes = [o.detail for o in outcomes if o.kind == "crash"]
     assert crashes == []
     assert sum(o.kind in ("report", "refused") for o in outcomes) >= FUZZ_INPUTS * 0.99
+
+
+def test_the_cap_stops_a_text_when_its_first_tick_lands_in_a_collector_callback(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import certify
+
+    spun: list[float] = []
+
+    def slow_callback(phase: str, info: dict[str, int]) -> None:
+        if phase == "start" and not spun:  # the first tick lands here
+            started = time.perf_counter()
+            while time.perf_counter() - started < 0.3:
+                pass
+            spun.append(time.perf_counter() - started)
+
+    def slow_check(text: str) -> None:
+        gc.collect()
+        started = time.perf_counter()
+        while time.perf_counter() - started < 3.0:
+            time.sleep(0.005)
+
+    monkeypatch.setattr(certify, "check", slow_check)
+    gc.callbacks.append(slow_callback)
+    try:
+        outcome = run_one("Ana is in the kitchen.", cap=0.05)
+    finally:
+        gc.callbacks.remove(slow_callback)
+    assert spun, "the collector's callback did not run"
+    assert outcome.kind == "overtime"  # not a report after the whole 3 s
 
 
 # ------------------------------------------------------------------ atomic writes
