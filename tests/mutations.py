@@ -11,7 +11,6 @@ classifies the outcome; the only acceptable ones are a report or a ``CertifyErro
 
 from __future__ import annotations
 
-import gc
 import random
 import re
 import signal
@@ -21,9 +20,12 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from types import FrameType
+from typing import TYPE_CHECKING
 
 from tests.paths import CONFORMANCE, SAMPLES
+
+if TYPE_CHECKING:
+    from sys import UnraisableHookArgs
 
 _KEYWORD_TEXT = """
 is in not the a an and or if then either neither nor both every all some someone nobody it
@@ -167,28 +169,28 @@ class Outcome:
 
 
 RETRY = 0.02
-"""Seconds between the cap's later ticks, when a tick landed where it could not raise."""
-
-
-def in_gc_callback(frame: FrameType | None) -> bool:
-    """Whether ``frame`` runs one of the cyclic garbage collector's callbacks."""
-    codes = {getattr(callback, "__code__", None) for callback in gc.callbacks}
-    return frame is not None and frame.f_code in codes
+"""Seconds to the cap's next tick when the last one could not stop the text."""
 
 
 def run_one(text: str, cap: float) -> Outcome:
     """Certify ``text`` in this process, stopped after ``cap`` seconds of wall-clock time."""
     from certify import CertifyError, check
 
-    def stop(number: int, frame: FrameType | None) -> None:
-        if not in_gc_callback(frame):
-            raise Overtime
-        # Raised in a collector's callback (Hypothesis times the collector), the exception
-        # would be "unraisable": printed, dropped, and the text left running.  The timer
-        # repeats, so the next tick raises it outside the callback.
+    def stop(number: int, frame: object) -> None:
+        raise Overtime
 
+    def dropped(unraisable: UnraisableHookArgs) -> None:
+        """A tick that landed in a ``__del__`` or a collector's callback (Hypothesis times the
+        collector) raised where Python drops exceptions: tick again instead of warning."""
+        if isinstance(unraisable.exc_value, Overtime):
+            signal.setitimer(signal.ITIMER_REAL, RETRY)
+        else:
+            hook(unraisable)
+
+    hook = sys.unraisablehook
+    sys.unraisablehook = dropped
     previous = signal.signal(signal.SIGALRM, stop)
-    signal.setitimer(signal.ITIMER_REAL, cap, RETRY)
+    signal.setitimer(signal.ITIMER_REAL, cap)
     started = time.perf_counter()
     try:
         check(text)
@@ -202,6 +204,7 @@ def run_one(text: str, cap: float) -> Outcome:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, previous)
+        sys.unraisablehook = hook
     return Outcome(kind, time.perf_counter() - started, detail)
 
 

@@ -269,34 +269,54 @@ def test_mutated_texts_end_in_a_report_or_a_clear_error() -> None:
     assert sum(o.kind in ("report", "refused") for o in outcomes) >= FUZZ_INPUTS * 0.99
 
 
-def test_the_cap_stops_a_text_when_its_first_tick_lands_in_a_collector_callback(
-    monkeypatch: pytest.MonkeyPatch,
+def _spin(seconds: float) -> None:
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        pass
+
+
+class _SlowToDelete:
+    def __del__(self) -> None:
+        _spin(0.3)
+
+
+@pytest.mark.parametrize("where", ["collector callback", "__del__"])
+def test_the_cap_stops_a_text_when_a_tick_lands_where_python_drops_exceptions(
+    where: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """A tick raised in a collector's callback or a ``__del__`` is dropped by Python: the cap
+    must tick again rather than let the text run on (and must not print a warning)."""
     import certify
 
-    spun: list[float] = []
+    spun: list[str] = []
 
     def slow_callback(phase: str, info: dict[str, int]) -> None:
-        if phase == "start" and not spun:  # the first tick lands here
-            started = time.perf_counter()
-            while time.perf_counter() - started < 0.3:
-                pass
-            spun.append(time.perf_counter() - started)
+        if phase == "start" and not spun:
+            spun.append(phase)
+            _spin(0.3)
 
     def slow_check(text: str) -> None:
-        gc.collect()
+        if where == "__del__":
+            _SlowToDelete()  # deleted at once: the first tick lands in its __del__
+            spun.append(where)
+        else:
+            gc.collect()
         started = time.perf_counter()
         while time.perf_counter() - started < 3.0:
             time.sleep(0.005)
 
+    reported: list[object] = []
     monkeypatch.setattr(certify, "check", slow_check)
+    monkeypatch.setattr(sys, "unraisablehook", reported.append)
     gc.callbacks.append(slow_callback)
     try:
         outcome = run_one("Ana is in the kitchen.", cap=0.05)
     finally:
         gc.callbacks.remove(slow_callback)
-    assert spun, "the collector's callback did not run"
+    assert spun, "the slow part did not run"
     assert outcome.kind == "overtime"  # not a report after the whole 3 s
+    assert reported == []
+    assert sys.unraisablehook == reported.append  # put back as it was
 
 
 # ------------------------------------------------------------------ atomic writes
