@@ -73,7 +73,7 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
         return Projection((literal,), lambda v: "yes" if v[0] else "no", ("yes", "no"))
     if isinstance(query, queries.AskWhich):
         literals = tuple(encoding.literal(_grounded(encoding, f)) for f in query.formulas)
-        labels = query.named(vocabulary.label)
+        labels, literals = _by_name(encoding, query.named(vocabulary.label), literals)
         return Projection(literals, lambda v: _people(labels, v, query.empty))
     if isinstance(query, queries.AskCount):
         counted = tuple(encoding.literal(_grounded(encoding, f)) for f in query.formulas)
@@ -82,13 +82,30 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
         people = tuple(p for p in encoding.location if "@" not in p)  # not earlier selves
         literals = tuple(encoding.is_in(p, query.place) for p in people)
         names = tuple(ir.OTHER if ir.is_anonymous(p) else vocabulary.label(p) for p in people)
+        names, literals = _by_name(encoding, names, literals)
         return Projection(literals, lambda v: _people(names, v))
     if isinstance(query, queries.AskWhose):
         homes = [p for p in vocabulary.places if p.noun == query.noun and p.owner]
         literals = tuple(encoding.is_in(query.thing, p.key) for p in homes)
-        owners = tuple(p.owner or "" for p in homes)
+        owners, literals = _by_name(encoding, tuple(p.owner or "" for p in homes), literals)
         return Projection(literals, lambda v: _owners(owners, v))
     raise TypeError(f"not a finite question: {query!r}")
+
+
+def _by_name(
+    encoding: Encoding, names: tuple[str, ...], literals: tuple[int, ...]
+) -> tuple[tuple[str, ...], tuple[int, ...]]:
+    """One literal per distinct name: the disjunction of the literals of every candidate of
+    that name.  A set-valued answer (``_people``, ``_owners``) depends only on which names
+    hold, so this projection gives the same answers; but one value per answer, where a
+    literal per candidate would give one per subset of the candidates of one name (every
+    unnamed individual is "(other)": 2^k values, and as many solver calls, for k of them)."""
+    grouped: dict[str, list[int]] = {}
+    for name, literal in zip(names, literals):
+        grouped.setdefault(name, []).append(literal)
+    if len(grouped) == len(names):
+        return names, literals
+    return tuple(grouped), tuple(encoding.or_of(lits) for lits in grouped.values())
 
 
 def answer_set(
