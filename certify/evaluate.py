@@ -46,6 +46,7 @@ from certify.meaning.positions import label_of, step_of
 from certify.meaning.queries import (
     AskBefore,
     AskCount,
+    AskCountIn,
     AskRelation,
     AskRoute,
     AskTruth,
@@ -227,6 +228,14 @@ def answer_in(problem: Problem, state: State, query: Query) -> str:
             if "@" not in x and evaluation.is_in(x, query.place)  # not earlier selves
         ]
         return _join(list(dict.fromkeys(names)), "nobody")
+    if isinstance(query, AskCountIn):
+        return str(
+            sum(
+                1
+                for x in vocabulary.located
+                if "@" not in x and not is_anonymous(x) and evaluation.is_in(x, query.place)
+            )
+        )
     if isinstance(query, AskWhose):
         owners = [
             p.owner

@@ -160,18 +160,23 @@ class Encoding:
 
     def _count(self, parts: Sequence[int], low: int, high: int) -> int:
         """A literal true iff ``low`` to ``high`` of ``parts`` are true (a sequential counter)."""
-        n = len(parts)
-        # at_least[j] after i parts: literal for "at least j of the first i are true"; only the
-        # counts up to high + 1 matter, so the counter stops there (exactly one: two levels).
-        top = min(n, max(low, high + 1))
+        # Only the counts up to high + 1 matter, so the counter stops there (exactly one: two
+        # levels).
+        top = min(len(parts), max(low, high + 1))
+        at_least = self.at_least(parts, top)
+        upper = -at_least[high + 1] if high + 1 <= top else self.true
+        return self.and_of([at_least[low], upper]) if low > 0 else upper
+
+    def at_least(self, parts: Sequence[int], top: int) -> list[int]:
+        """For j = 0..``top``, a literal true iff at least j of ``parts`` are (a sequential
+        counter: after i parts, ``at_least[j]`` says so of the first i)."""
         at_least: list[int] = [self.true] + [-self.true] * top
         for part in parts:
             updated = [self.true]
             for j in range(1, top + 1):
                 updated.append(self.or_of([at_least[j], self.and_of([at_least[j - 1], part])]))
             at_least = updated
-        upper = -at_least[high + 1] if high + 1 <= top else self.true
-        return self.and_of([at_least[low], upper]) if low > 0 else upper
+        return at_least
 
     def literal(self, formula: ir.Formula) -> int:
         """A literal equivalent to ``formula`` (rules must already be grounded)."""

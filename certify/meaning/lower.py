@@ -51,6 +51,7 @@ _QUESTIONS = (
     ast.QWhere,
     ast.QWhereBefore,
     ast.QWho,
+    ast.QCountIn,
     ast.QWhose,
     ast.QAttribute,
     ast.QQuantity,
@@ -169,6 +170,8 @@ class Lowering(PuzzleReading):
             query = queries.AskBefore(self.thing(node.thing, located=True), self.place(node.place))
         elif isinstance(node, ast.QWho):
             query = queries.AskWho(self.place(node.place))
+        elif isinstance(node, ast.QCountIn):
+            query = queries.AskCountIn(self.place(node.place))
         elif isinstance(node, ast.QWhose):
             query = queries.AskWhose(self.thing(node.thing, located=True), node.noun)
         elif isinstance(node, ast.QQuantity):

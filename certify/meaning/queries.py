@@ -34,6 +34,13 @@ class AskWho(Record):
     place: str
 
 
+class AskCountIn(Record):
+    """How many people are in P? — how many named individuals are in P (those ``AskWho``
+    names; unnamed ones are not counted), per state: a set of counts, as for ``AskCount``."""
+
+    place: str
+
+
 class AskWhose(Record):
     """Whose N is X in? — the owners of the named Ns that X is in."""
 
@@ -112,6 +119,7 @@ Query: TypeAlias = (
     AskWhere
     | AskBefore
     | AskWho
+    | AskCountIn
     | AskWhose
     | AskValue
     | AskTruth

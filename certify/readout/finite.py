@@ -84,6 +84,11 @@ def project(encoding: Encoding, query: queries.Query) -> Projection:
         names = tuple(ir.OTHER if ir.is_anonymous(p) else vocabulary.label(p) for p in people)
         names, literals = _by_name(encoding, names, literals)
         return Projection(literals, lambda v: _people(names, v))
+    if isinstance(query, queries.AskCountIn):
+        named = [p for p in encoding.location if "@" not in p and not ir.is_anonymous(p)]
+        inside = [encoding.is_in(p, query.place) for p in named]
+        counts = tuple(str(n) for n in range(len(named) + 1))
+        return Projection(_at_least(encoding, inside), lambda v: str(sum(v)), counts)
     if isinstance(query, queries.AskWhose):
         homes = [p for p in vocabulary.places if p.noun == query.noun and p.owner]
         literals = tuple(encoding.is_in(query.thing, p.key) for p in homes)
@@ -106,6 +111,13 @@ def _by_name(
     if len(grouped) == len(names):
         return names, literals
     return tuple(grouped), tuple(encoding.or_of(lits) for lits in grouped.values())
+
+
+def _at_least(encoding: Encoding, parts: list[int]) -> tuple[int, ...]:
+    """For j = 1..n, a literal true iff at least j of ``parts`` are: the number of true
+    literals is the count, and the values are n + 1 at most, where ``parts`` themselves
+    could take 2^n (one solver call each in the enumeration)."""
+    return tuple(encoding.at_least(parts, len(parts))[1:])
 
 
 def answer_set(

@@ -304,6 +304,12 @@ class QWho(Record):
     place: NP
 
 
+class QCountIn(Record):
+    """How many people are in P?"""
+
+    place: NP
+
+
 class QWhose(Record):
     """Whose N is X in?"""
 
@@ -352,7 +358,8 @@ class QAge(Record):
 
 
 QuestionAst: TypeAlias = (
-    (QWhere | QWhereBefore | QWho | QWhose | QAttribute | QQuantity | QTrue | QValue | QWhen | QAge)
+    (QWhere | QWhereBefore | QWho | QCountIn | QWhose | QAttribute | QQuantity | QTrue | QValue)
+    | (QWhen | QAge)
     | QWhich
     | QOf
     | QHas

@@ -91,6 +91,17 @@ class QuestionRules(Located):
     def q_who(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QWho(_as(children[-1], ast.NP))
 
+    def q_count_in(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        noun = _as(children[2], Token)
+        if str(noun).lower() != "people":
+            raise SentenceError(
+                f"certify counts the people in a place, not '{noun}'",
+                self.token_span(noun),
+                "How many people are in the kitchen?",
+                expected="'people'",
+            )
+        return ast.QCountIn(_as(children[-1], ast.NP))
+
     def q_whose(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QWhose(str(children[1]).lower(), _as(children[3], ast.NP))
 

@@ -232,6 +232,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("Where is X?", "Where is Ana?"),
     ("Is X in P?", "Is Ana in the kitchen?"),
     ("Who is in P?", "Who is in the kitchen?"),
+    ("How many people are in P? (the named individuals)", "How many people are in the kitchen?"),
     ("Whose N is X in?", "Whose house is Ana in?"),
     ("What N is X? (a declared attribute)", "What color is the car?"),
     ("Is X V?", "Is the car red?"),

@@ -16,6 +16,7 @@ from tests.reference.finite_text import (
     Act,
     Carrying,
     Connective,
+    CountIn,
     Declare,
     Different,
     FiniteText,
@@ -196,6 +197,8 @@ def question_text(q: Question) -> str:
         return _gave_text(q)
     if isinstance(q, Who):
         return f"Who is in {q.place}?"
+    if isinstance(q, CountIn):
+        return f"How many people are in {q.place}?"
     if isinstance(q, Whose):
         return f"Whose {q.noun} is {q.subject} in?"
     if isinstance(q, WhatValue):

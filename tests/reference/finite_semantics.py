@@ -33,6 +33,7 @@ from tests.reference.finite_text import (
     Act,
     Carrying,
     Connective,
+    CountIn,
     Declare,
     Different,
     FiniteText,
@@ -296,6 +297,10 @@ class World:
         if isinstance(q, Who):
             terms = [(x, self.inside(x, q.place, now)) for x in self.located]
             return _names(terms, "nobody")
+        if isinstance(q, CountIn):  # SPEC §3: the named individuals in P
+            tests = [self.inside(x, q.place, now) for x in self.located]
+            variables = frozenset().union(*(t[0] for t in tests)) if tests else frozenset()
+            return variables, lambda a: str(sum(1 for _, test in tests if test(a)))
         if isinstance(q, Whose):
             houses = [(p, owner_of(p)) for p in self.named]
             terms = [

@@ -32,6 +32,7 @@ from tests.reference.finite_text import (
     Act,
     Carrying,
     Connective,
+    CountIn,
     Declare,
     Different,
     FiniteText,
@@ -337,7 +338,7 @@ def question(
     individuals = tuple(sorted((seen.located | seen.named | {h for h, _ in seen.holders}) - places))
     askable = tuple(p for p in cast.places if is_place_noun(p) or p in seen.places)
     houses = tuple(sorted({o[1] for p in seen.places if (o := owner_of(p)) and p in places}))
-    kinds = ["who", "true", "who does"]
+    kinds = ["who", "true", "who does", "how many"]
     kinds += ["where", "is in", "is in", "whose", "was before"] * bool(located)
     kinds += ["fact", "fact"] * bool(individuals)
     kinds += ["value"] * 4 * bool(seen.holders and seen.declared)  # rare otherwise: any seed
@@ -377,6 +378,8 @@ def question(
         local = Cast(**{**local.__dict__, "places": askable})
         maker = pick(draw, (atom, connective))
         return IsTrue(maker(draw, local, located), "it is true")
+    if kind == "how many":
+        return CountIn(pick(draw, askable))
     return Who(pick(draw, askable))
 
 

@@ -315,6 +315,13 @@ class Who:
 
 
 @dataclass(frozen=True)
+class CountIn:
+    """How many people are in P? (SPEC §3: the named individuals in P)."""
+
+    place: str
+
+
+@dataclass(frozen=True)
 class Whose:
     subject: str
     noun: str
@@ -363,8 +370,32 @@ class Gave:
     receiver: str | None = None
 
 
-Question = Where | WasBefore | IsIn | Who | Whose | WhatValue | IsTrue | WhoDoes | Carrying | Gave
-QUESTIONS = (Where, WasBefore, IsIn, Who, Whose, WhatValue, IsTrue, WhoDoes, Carrying, Gave)
+Question = (
+    Where
+    | WasBefore
+    | IsIn
+    | Who
+    | CountIn
+    | Whose
+    | WhatValue
+    | IsTrue
+    | WhoDoes
+    | Carrying
+    | Gave
+)
+QUESTIONS = (
+    Where,
+    WasBefore,
+    IsIn,
+    Who,
+    CountIn,
+    Whose,
+    WhatValue,
+    IsTrue,
+    WhoDoes,
+    Carrying,
+    Gave,
+)
 
 
 @dataclass(frozen=True)
@@ -428,7 +459,7 @@ def mention(item: Statement | Question, into: Mentions) -> Mentions:
     elif isinstance(item, Group):
         into.located.update(item.subjects)
         into.places.add(item.place)
-    elif isinstance(item, Nobody | Who):
+    elif isinstance(item, Nobody | Who | CountIn):
         into.places.add(item.place)
     elif isinstance(item, Same):
         into.located.update((item.first, item.second))
