@@ -358,13 +358,18 @@ class Lowering(PuzzleReading):
         if word in ("integer", "integers"):
             return self.integer(subject, span)
         thing = self.thing(subject)
+        valued = any(word in values for values in self.attributes.values())
+        if subject.kind in RULE_KINDS and plural and singular(word) != word and not valued:
+            self._mentions.append(Mention("noun", singular(word)))
+            return ir.Holds(singular(word), thing)
+        return self.adjective_of(thing, word)
+
+    def adjective_of(self, thing: str, word: str) -> ir.Formula:
+        """``word`` of the thing ``thing``: a declared value (``red``) or a Boolean property."""
         for attribute, values in self.attributes.items():
             if word in values:
                 self._mentions.append(Mention("valued", thing, noun=attribute))
                 return ir.HasValue(thing, attribute, word)
-        if subject.kind in RULE_KINDS and plural and singular(word) != word:
-            self._mentions.append(Mention("noun", singular(word)))
-            return ir.Holds(singular(word), thing)
         return ir.Holds(word, thing)
 
     def collective(self, node: ast.Collective) -> ir.Formula:

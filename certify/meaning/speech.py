@@ -88,8 +88,12 @@ def named_individuals(lowering: Lowering) -> tuple[str, ...]:
 def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     """``Who lies?``: the named individuals the predicate holds of."""
     meaning = node.predicate
-    assert isinstance(meaning, (ast.PTruth, ast.PVerb))
     candidates = named_individuals(lowering)
+    if isinstance(meaning, ast.PAdjective):  # "Who is guilty?": "X is guilty." of each
+        return queries.AskWhich(
+            candidates, tuple(lowering.adjective_of(c, meaning.word) for c in candidates)
+        )
+    assert isinstance(meaning, (ast.PTruth, ast.PVerb))
     return queries.AskWhich(candidates, tuple(atom(meaning, c) for c in candidates))
 
 

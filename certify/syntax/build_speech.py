@@ -112,6 +112,19 @@ class SpeechRules(Located):
             predicate = _predicate(token)
         return ast.QWhich(predicate, self.span(meta))
 
+    def q_who_adjective(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who is guilty?``: the named individuals of whom ``X is guilty.`` holds."""
+        token = _tokens(children)[-1]
+        word = str(token)
+        if not word[:1].islower():
+            raise SentenceError(
+                f"'{word}' is not an adjective: certify asks 'Who is A?' of an adjective",
+                self.token_span(token),
+                "Who is guilty?",
+                expected="an adjective",
+            )
+        return ast.QWhich(ast.PAdjective(word), self.span(meta))
+
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         raise NotImplementedError  # QuestionRules provides it
 

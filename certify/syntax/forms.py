@@ -233,6 +233,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("Is X in P?", "Is Ana in the kitchen?"),
     ("Who is in P?", "Who is in the kitchen?"),
     ("How many people are in P? (the named individuals)", "How many people are in the kitchen?"),
+    ("Who is A? (an adjective; the named individuals)", "Who is guilty?"),
     ("Whose N is X in?", "Whose house is Ana in?"),
     ("What N is X? (a declared attribute)", "What color is the car?"),
     ("Is X V?", "Is the car red?"),

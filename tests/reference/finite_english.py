@@ -44,6 +44,7 @@ from tests.reference.finite_text import (
     Where,
     Who,
     WhoDoes,
+    WhoIs,
     Whose,
     listing,
     questions_of,
@@ -197,6 +198,8 @@ def question_text(q: Question) -> str:
         return _gave_text(q)
     if isinstance(q, Who):
         return f"Who is in {q.place}?"
+    if isinstance(q, WhoIs):
+        return f"Who is {q.word}?"
     if isinstance(q, CountIn):
         return f"How many people are in {q.place}?"
     if isinstance(q, Whose):

@@ -65,6 +65,7 @@ from tests.reference.finite_text import (
     Where,
     Who,
     WhoDoes,
+    WhoIs,
     Whose,
     is_place_noun,
     listing,
@@ -316,6 +317,12 @@ class World:
                 Truth(x, truth[q.kind]) if q.kind in truth else Act(x, q.kind) for x in self.persons
             ]
             return _names([(x, _fact(m)) for x, m in zip(self.persons, made)], "nobody")
+        if isinstance(q, WhoIs):  # "X is W." of each person, as its own statement reads
+            said: list[Statement] = [
+                Value(x, q.attribute, (q.word,)) if q.attribute else Prop(x, q.word)
+                for x in self.persons
+            ]
+            return _names([(x, _fact(m)) for x, m in zip(self.persons, said)], "nobody")
         if isinstance(q, Carrying | Gave):
             answer = self._possession(q)
             return frozenset(), lambda a: answer

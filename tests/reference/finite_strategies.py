@@ -64,6 +64,7 @@ from tests.reference.finite_text import (
     Where,
     Who,
     WhoDoes,
+    WhoIs,
     Whose,
     is_place_noun,
     is_question,
@@ -338,7 +339,7 @@ def question(
     individuals = tuple(sorted((seen.located | seen.named | {h for h, _ in seen.holders}) - places))
     askable = tuple(p for p in cast.places if is_place_noun(p) or p in seen.places)
     houses = tuple(sorted({o[1] for p in seen.places if (o := owner_of(p)) and p in places}))
-    kinds = ["who", "true", "who does", "how many"]
+    kinds = ["who", "true", "who does", "how many", "who is"]
     kinds += ["where", "is in", "is in", "whose", "was before"] * bool(located)
     kinds += ["fact", "fact"] * bool(individuals)
     kinds += ["value"] * 4 * bool(seen.holders and seen.declared)  # rare otherwise: any seed
@@ -378,6 +379,10 @@ def question(
         local = Cast(**{**local.__dict__, "places": askable})
         maker = pick(draw, (atom, connective))
         return IsTrue(maker(draw, local, located), "it is true")
+    if kind == "who is":
+        values = [(v, a) for a in sorted(seen.declared) for v in ATTRIBUTES[a]]
+        word, attribute = pick(draw, [*((w, None) for w in cast.adjectives), *values])
+        return WhoIs(word, attribute)
     if kind == "how many":
         return CountIn(pick(draw, askable))
     return Who(pick(draw, askable))

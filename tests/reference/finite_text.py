@@ -350,6 +350,15 @@ class WhoDoes:
 
 
 @dataclass(frozen=True)
+class WhoIs:
+    """Who is guilty? / Who is red? — ``X is W.`` of each capitalized name the statements
+    before it name; ``attribute`` when W is a value of an attribute declared above it."""
+
+    word: str
+    attribute: str | None = None
+
+
+@dataclass(frozen=True)
 class Carrying:
     """What is X carrying? / How many objects is X carrying? (``count``): the objects whose
     last taking, dropping or giving (in text order) left X holding them."""
@@ -380,6 +389,7 @@ Question = (
     | WhatValue
     | IsTrue
     | WhoDoes
+    | WhoIs
     | Carrying
     | Gave
 )
@@ -393,6 +403,7 @@ QUESTIONS = (
     WhatValue,
     IsTrue,
     WhoDoes,
+    WhoIs,
     Carrying,
     Gave,
 )
