@@ -362,15 +362,7 @@ class Lowering(PuzzleReading):
         if subject.kind in RULE_KINDS and plural and singular(word) != word and not valued:
             self._mentions.append(Mention("noun", singular(word)))
             return ir.Holds(singular(word), thing)
-        return self.adjective_of(thing, word)
-
-    def adjective_of(self, thing: str, word: str) -> ir.Formula:
-        """``word`` of the thing ``thing``: a declared value (``red``) or a Boolean property."""
-        for attribute, values in self.attributes.items():
-            if word in values:
-                self._mentions.append(Mention("valued", thing, noun=attribute))
-                return ir.HasValue(thing, attribute, word)
-        return ir.Holds(word, thing)
+        return speech.adjective_of(self, thing, word)
 
     def collective(self, node: ast.Collective) -> ir.Formula:
         """``X, Y and Z are in different places``, ``... have the same color``."""

@@ -91,10 +91,20 @@ def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     candidates = named_individuals(lowering)
     if isinstance(meaning, ast.PAdjective):  # "Who is guilty?": "X is guilty." of each
         return queries.AskWhich(
-            candidates, tuple(lowering.adjective_of(c, meaning.word) for c in candidates)
+            candidates, tuple(adjective_of(lowering, c, meaning.word) for c in candidates)
         )
     assert isinstance(meaning, (ast.PTruth, ast.PVerb))
     return queries.AskWhich(candidates, tuple(atom(meaning, c) for c in candidates))
+
+
+def adjective_of(lowering: Lowering, thing: str, word: str) -> ir.Formula:
+    """``word`` said of ``thing`` (``X is red.``, and ``Who is red?`` of each X): a value of
+    an attribute declared so far, or else a Boolean property."""
+    for attribute, values in lowering.attributes.items():
+        if word in values:
+            lowering._mentions.append(Mention("valued", thing, noun=attribute))
+            return ir.HasValue(thing, attribute, word)
+    return ir.Holds(word, thing)
 
 
 def _class_of(np: ast.NP) -> str | None:
