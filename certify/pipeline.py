@@ -29,7 +29,8 @@ from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
 from certify.meaning.same_names import adds_no_names, serves
 from certify.meaning.space import check_roles, decide_places
-from certify.readout.answer import Certifier, Options
+from certify.readout.answer import Certifier, Options, is_numeric
+from certify.readout.mixed import MixedCertifier
 from certify.readout.reading import reading_lines
 from certify.readout.remains import remaining_questions
 from certify.report import Answer, Measured, Report, TextWarning, Unit
@@ -228,8 +229,8 @@ class Certifiers:
     def __init__(self, reading: Reading, options: Options) -> None:
         self.reading = reading
         self.options = options
-        self.cached: dict[tuple[int, bool], Certifier] = {}
-        self.names: dict[tuple[int, bool], tuple[Mention, ...]] = {}
+        self.cached: dict[tuple[int, bool, bool], Certifier] = {}
+        self.names: dict[tuple[int, bool, bool], tuple[Mention, ...]] = {}
         """The names of the question each cached certifier was made for."""
         self.made: list[Certifier] = []
 
@@ -263,9 +264,11 @@ class Certifiers:
         """
         asked = queries.asked_formulas(query) if query is not None else ()
         events = asks_events(query)
+        mixed = isinstance(query, queries.AskWhich) and any(map(is_numeric, asked))
         key = (
             sum(1 for s in self.reading.statements if before(s.statement, line, column)),
             events,
+            mixed,
         )
         cached = self.cached.get(key)
         whole = line is None and query is None and not extra
@@ -274,13 +277,13 @@ class Certifiers:
         problem = problem_at(self.reading, line, extra, column, asked, events)
         if cached is not None and serves(cached.problem.vocabulary, problem.vocabulary):
             return cached
-        made = Certifier(problem, self.options)
+        made = (MixedCertifier if mixed else Certifier)(problem, self.options)
         self.made.append(made)
         if key not in self.cached:
             self.cached[key], self.names[key] = made, tuple(extra)
         return made
 
-    def _same_names(self, key: tuple[int, bool], cached: Certifier) -> bool:
+    def _same_names(self, key: tuple[int, bool, bool], cached: Certifier) -> bool:
         """Whether ``cached`` has the space of all the statements with no name added: its
         question added none (``adds_no_names``) and it tells every individual apart."""
         if cached.problem.vocabulary.compared is not None:

@@ -58,7 +58,7 @@ def finite_answers(problem: ir.Problem, query: queries.Query) -> set[str]:
     ]
     if isinstance(query, (queries.AskRelation, queries.AskRoute)):
         return _grid_values(problem, query)
-    if numeric and not mixed(problem):
+    if numeric and not mixed(problem) and not _asks_numbers(query):
         if _numeric(problem).is_bottom() is True:
             return set()
         if (
@@ -89,6 +89,11 @@ def mixed(problem: ir.Problem) -> bool:
         formulas.constraints_of(s.formula) is None and is_numeric(s.formula)
         for s in problem.statements
     )
+
+
+def _asks_numbers(query: queries.Query) -> bool:
+    """A finite question about comparisons (``Who is the tallest?``): SAT with the theory."""
+    return isinstance(query, queries.AskWhich) and any(map(is_numeric, query.formulas))
 
 
 def mixed_interval(problem: ir.Problem, query: queries.AskNumber) -> Interval | None:

@@ -45,23 +45,9 @@ from certify.syntax.puzzle_ast import PUZZLE_NODES
 from certify.syntax.words import is_plural, singular
 
 _QUESTIONS = (
-    ast.QWhich,
-    ast.QOf,
-    ast.QHas,
-    ast.QWhere,
-    ast.QWhereBefore,
-    ast.QWho,
-    ast.QCountIn,
-    ast.QWhose,
-    ast.QAttribute,
-    ast.QQuantity,
-    ast.QTrue,
-    ast.QValue,
-    ast.QWhen,
-    ast.QAge,
-    ast.QCarrying,
-    ast.QGiving,
-    *POSITION_QUESTIONS,
+    *(ast.QWhich, ast.QOf, ast.QHas, ast.QWhere, ast.QWhereBefore, ast.QWho, ast.QCountIn),
+    *(ast.QWhose, ast.QAttribute, ast.QQuantity, ast.QTrue, ast.QValue, ast.QWhen, ast.QAge),
+    *(ast.QCarrying, ast.QGiving, *POSITION_QUESTIONS),
 )
 
 
@@ -78,6 +64,8 @@ class Lowering(PuzzleReading):
     """Every key a statement so far uses as a place: never a candidate of ``Who lies?``."""
     things_named: dict[str, None] = field(default_factory=dict)
     """Every key a statement so far names as a thing, in order (``speech.remember``)."""
+    numbers_named: dict[str, None] = field(default_factory=dict)
+    """Every quantity a statement so far names (``Ana.tall``), in order (``superlative``)."""
     of_classes: dict[str, dict[str, None]] = field(default_factory=dict)
     """``afraid`` → the classes something is said to be afraid of (``What is Tom afraid of?``)."""
     timing: Timing = field(default_factory=Timing)

@@ -16,7 +16,7 @@ from certify.syntax.errors import SentenceError
 from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
 from certify.syntax.verbs import everyday
-from certify.syntax.words import singular
+from certify.syntax.words import singular, superlative_base
 
 _NEGATING = ("NOT", "NEVER")
 
@@ -124,6 +124,18 @@ class SpeechRules(Located):
                 expected="an adjective",
             )
         return ast.QWhich(ast.PAdjective(word), self.span(meta))
+
+    def q_superlative(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who is the tallest?`` (``meaning.superlative``)."""
+        token = _tokens(children)[-1]
+        if superlative_base(str(token)) is None:
+            raise SentenceError(
+                f"'{token}' is not a superlative like 'tallest' or 'oldest'",
+                self.token_span(token),
+                "Who is the tallest?",
+                expected="the superlative of a comparative ('taller': 'tallest')",
+            )
+        return ast.QWhich(ast.PNumeric("superlative", (), str(token)), self.span(meta))
 
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         raise NotImplementedError  # QuestionRules provides it

@@ -54,7 +54,7 @@ def closest_form(text: str, question: bool = False) -> str:
 
 def closest_puzzle_form(text: str, question: bool = False) -> str:
     """The puzzle example most similar to ``text`` (in a text that declares a row)."""
-    from certify.syntax.forms import PUZZLE_QUESTIONS, PUZZLE_STATEMENTS
+    from certify.syntax.forms_puzzle import PUZZLE_QUESTIONS, PUZZLE_STATEMENTS
 
     candidates = [q[1] for q in PUZZLE_QUESTIONS] if question else [s[1] for s in PUZZLE_STATEMENTS]
     return _closest(text, candidates)

@@ -80,6 +80,19 @@ def comparative_base(word: str) -> str | None:
     return stem
 
 
+_SUPERLATIVES = {"best": "better", "worst": "worse"}
+
+
+def superlative_base(word: str) -> str | None:
+    """``tallest`` → ``tall``, ``biggest`` → ``big``, ``heaviest`` → ``heavy``; else None."""
+    word = word.lower()
+    if word in _SUPERLATIVES:
+        return comparative_base(_SUPERLATIVES[word])
+    if not word.endswith("est") or len(word) < 5:
+        return None
+    return comparative_base(word[:-3] + "er")
+
+
 def dimension(base: str) -> tuple[str, int]:
     """The scale a comparative measures and its direction: ``small`` → (``big``, -1).
 

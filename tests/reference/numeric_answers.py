@@ -16,12 +16,14 @@ proved:
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 
 import z3
 
 from tests.reference import numeric_english as ne
+from tests.reference import numeric_semantics as ns
 from tests.reference import numeric_text as nt
 from tests.reference.numeric_semantics import (
     TIMEOUT_MS,
@@ -144,8 +146,53 @@ def answer_questions(text: nt.Text) -> list[Answered]:
 def answer(items: tuple[nt.Item, ...], question: nt.Question, line: int | None) -> Answered:
     """The exact answer to one question against the statements among `items`."""
     space = encode(items, question)
+    if isinstance(question, nt.AskMost):
+        return answer_most(items, question, line, space)
     target = space.encoding.question(question)
     return settle(ne.render_question(question), line, space, target)
+
+
+def answer_most(
+    items: tuple[nt.Item, ...], question: nt.AskMost, line: int | None, space: Space
+) -> Answered:
+    """`Who is the tallest?`: per state, the names the statements above put on the scale that
+    no other of them exceeds on it (SPEC: a set of names); every set some state gives."""
+    scale, sign = ns.SCALES[nt.SUPERLATIVES[question.word]]
+    names = sorted(on_scale(items, scale))
+    value = {name: space.encoding.quantity(scale, name) for name in names}
+    top = {
+        name: z3.And(
+            *[(value[name] >= value[m]) if sign > 0 else (value[name] <= value[m]) for m in names]
+        )
+        for name in names
+    }
+    label = ne.render_question(question)
+    if not space.permits():
+        expected = Expected("contradictory", frozenset())
+        return Answered(label, line, expected, space, z3.BoolVal(True))
+    found = {"nobody"} if not names else set()
+    for size in range(1, len(names) + 1):
+        for chosen in itertools.combinations(names, size):
+            goal = [top[n] if n in chosen else z3.Not(top[n]) for n in names]
+            if space.permits(*goal):
+                found.add(" and ".join(sorted(chosen)))
+    status = "forced" if len(found) == 1 else "open"
+    return Answered(label, line, Expected(status, frozenset(found)), space, z3.BoolVal(True))
+
+
+def on_scale(items: tuple[nt.Item, ...], scale: str) -> set[str]:
+    """The names the statements among `items` give a quantity of `scale`."""
+    names: set[str] = set()
+    for item in items:
+        if nt.is_question(item):
+            continue
+        for atom in nt.atoms_of(item):  # type: ignore[arg-type]
+            compared = isinstance(atom, nt.Compared) and ns.SCALES[atom.word][0] == scale
+            if compared or (isinstance(atom, nt.AgeDifference) and scale == "age"):
+                names.update((atom.name, atom.other))  # type: ignore[union-attr]
+            elif isinstance(atom, nt.AgeIs) and scale == "age":
+                names.add(atom.name)
+    return names
 
 
 def answer_quantity(items: tuple[nt.Item, ...], kind: str, name: str, label: str) -> Answered:

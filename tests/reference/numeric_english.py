@@ -20,6 +20,7 @@ from tests.reference.numeric_text import (
     AskCompared,
     AskHowLong,
     AskIn,
+    AskMost,
     AskTrue,
     AskValue,
     AskWhen,
@@ -174,6 +175,8 @@ def render_question(question: Question) -> str:
         return f"Is {question.person} in {question.place}?"
     if isinstance(question, AskTrue):
         return f"Is it true that {render_body(question.statement)}?"
+    if isinstance(question, AskMost):
+        return f"Who is the {question.word}?"
     raise TypeError(f"not a question: {question!r}")
 
 

@@ -288,7 +288,7 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
     if "time" in vocab.themes:
         kinds += ["when", "how long"]
     if "quantities" in vocab.themes:
-        kinds += ["age", "compared", "compared"]
+        kinds += ["age", "compared", "compared", "most"]
     if people:
         kinds += ["in"]
     kind = pick(choose, kinds)
@@ -309,6 +309,8 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
         word = pick(choose, nt.COMPARATIVES)
         name, other = pair(choose, names)
         return nt.AskCompared(name, word, other)
+    if kind == "most":
+        return nt.AskMost(pick(choose, tuple(nt.SUPERLATIVES)))
     if kind == "in":
         return nt.AskIn(pick(choose, sorted(people)), pick(choose, vocab.places))
     if chance(choose, 70):

@@ -129,7 +129,14 @@ def read_answers(answers: Any) -> ns.Answers | None:
             bool(answers["low_closed"]),
             bool(answers["high_closed"]),
         )
-    return frozenset(str(value) for value in answers)
+    return frozenset(names(str(value)) for value in answers)
+
+
+def names(answer: str) -> str:
+    """One spelling of a set of names ("Bea, Ana and Carl" is "Ana and Bea and Carl"): the
+    oracle joins its names in its own order."""
+    parts = re.split(r", | and ", answer)
+    return " and ".join(sorted(parts)) if len(parts) > 1 else answer
 
 
 def end_value(text: str) -> Fraction | None:

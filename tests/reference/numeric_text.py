@@ -311,10 +311,17 @@ class AskTrue:
     statement: Atom | Connective
 
 
-Question = AskValue | AskWhen | AskHowLong | AskAge | AskCompared | AskIn | AskTrue
+@dataclass(frozen=True)
+class AskMost:
+    """`Who is the tallest?` (a word of SUPERLATIVES)."""
+
+    word: str
+
+
+Question = AskValue | AskWhen | AskHowLong | AskAge | AskCompared | AskIn | AskTrue | AskMost
 Item = Statement | Question
 
-QUESTION_TYPES = (AskValue, AskWhen, AskHowLong, AskAge, AskCompared, AskIn, AskTrue)
+QUESTION_TYPES = (AskValue, AskWhen, AskHowLong, AskAge, AskCompared, AskIn, AskTrue, AskMost)
 
 
 @dataclass(frozen=True)
@@ -385,3 +392,19 @@ def _asks_located(question: Question, people: frozenset[str]) -> bool:
     if isinstance(question, AskIn):
         return question.person in people
     return all(atom.person in people for atom in atoms_of(question) if isinstance(atom, InPlace))
+
+
+# The superlatives of the one-word comparatives, each with its comparative.
+SUPERLATIVES = {
+    "biggest": "bigger",
+    "largest": "larger",
+    "smallest": "smaller",
+    "tallest": "taller",
+    "shortest": "shorter",
+    "heaviest": "heavier",
+    "lightest": "lighter",
+    "oldest": "older",
+    "youngest": "younger",
+    "newest": "newer",
+    "cheapest": "cheaper",
+}

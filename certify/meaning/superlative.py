@@ -1,0 +1,42 @@
+"""``Who is the tallest?``: the individuals compared on a scale that nobody exceeds on it.
+
+The statements so far give some individuals a quantity on the scale the superlative names
+(``Ana is taller than Bea.``: ``Ana.tall`` and ``Bea.tall``; ``oldest`` and ``youngest``: the
+age).  In a state, X answers when no other of them is above X on the scale (below, for a
+reverse superlative: ``shortest``); ties give several names (``Ana and Bea``).  The answer is
+a set of names, as for ``Who lies?``, asked of the comparisons: the certifier answers it by
+SAT with the linear theory (``readout.mixed.MixedCertifier``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from certify.meaning import ir, queries
+from certify.meaning.lower_numbers import compare, conjoin
+from certify.numeric import LinearExpr
+from certify.syntax import ast
+from certify.syntax.words import dimension, superlative_base
+
+if TYPE_CHECKING:
+    from certify.meaning.lower import Lowering
+
+
+def superlative(lowering: Lowering, word: str, span: ast.Span) -> queries.AskWhich:
+    """Who is the ``word``? over the individuals the statements so far put on its scale."""
+    base = superlative_base(word)
+    assert base is not None  # the builder refused every other word (``q_superlative``)
+    scale, sign = dimension(base)
+    suffix = "." + ("age" if scale == "old" else scale)
+    quantities = [v for v in lowering.numbers_named if v.endswith(suffix)]
+    relation = ">=" if sign > 0 else "<="
+    formulas: list[ir.Formula] = []
+    for mine in quantities:
+        others: list[ir.Formula] = [
+            compare(LinearExpr.variable(mine), relation, LinearExpr.variable(theirs), span.line)
+            for theirs in quantities
+            if theirs != mine
+        ]
+        formulas.append(conjoin(others) if others else ir.Const(True))
+    candidates = tuple(v[: -len(suffix)] for v in quantities)
+    return queries.AskWhich(candidates, tuple(formulas))
