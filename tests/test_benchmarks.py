@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import babi
 import corpus
 import corpus_throughput
+import hostile
 import logiclm
 import stepgame
 import web_of_lies
@@ -381,3 +383,10 @@ def test_batch_throughput_prints_each_rate_the_cpu_and_the_machines_own_speed_up
     )
     assert cpu is not None, out
     assert float(cpu.group(1)) > 0 and float(cpu.group(2)) > 0
+
+
+def test_every_bad_input_of_spec_section_9_is_refused_in_every_mode(tmp_path: Path) -> None:
+    """``hostile.py``'s list of SPEC section 9's bad inputs, each in its four output modes,
+    in one process per run as a user runs it: exit 3, the file named, no traceback.  (A
+    word in two roles once exited 0 in every mode, and only the benchmark saw it.)"""
+    assert hostile.spec_bad_inputs(tmp_path) == 0

@@ -87,6 +87,30 @@ def test_a_word_in_two_roles(tmp_path: Path) -> None:
     assert "'x' is a number (line 1)" in output
 
 
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("Ana is in the kitchen.\nx = 3.\nAna + x = 4.\n", "'Ana' is a thing or place (line 1)"),
+        ("Ana + x = 4.\nAna is in the kitchen.\n", "'Ana' is a number (line 1)"),
+        ("Ana is in the kitchen.\nx > 3 or 2 * Ana = 2.\n", "'Ana' is a thing or place"),
+    ],
+)
+def test_a_name_written_as_a_variable_is_a_word_in_two_roles(
+    tmp_path: Path, text: str, message: str
+) -> None:
+    """Variables are case-insensitive (``X + y`` and ``x`` are one), so ``Ana + x`` was a number
+    ``ana`` beside the individual Ana: the spelling as written is claimed too (SPEC §9)."""
+    code, output = run(tmp_path, text)
+    assert code == 3
+    assert message in output
+
+
+def test_a_capital_letter_alone_does_not_make_two_variables(tmp_path: Path) -> None:
+    code, output = run(tmp_path, "X + y = 10.\nx - y = 2.\nWhat is x?\n", "--json")
+    assert code == 0
+    assert '"status": "forced"' in output
+
+
 def test_undeclared_attribute_and_place(tmp_path: Path) -> None:
     code, output = run(tmp_path, "The car has the same color as the bike.\n")
     assert code == 3 and "'color' is not a declared attribute" in output

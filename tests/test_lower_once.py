@@ -175,7 +175,6 @@ def _lowered(text: str) -> tuple[str, ...]:
 def test_a_comparison_is_lowered_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
     texts = [*_texts(), *PRONOUNS, *MEETINGS]
     now = [_lowered(text) for text in texts]
-    monkeypatch.setattr(lower, "arith", old_arith)
     monkeypatch.setattr(lower_numbers, "arith", old_arith)
     monkeypatch.setattr("certify.meaning.names.arith", old_arith)
     monkeypatch.setattr(Lowering, "statement", old_statement)

@@ -13,7 +13,7 @@ from dataclasses import field, replace
 
 from certify.meaning import formulas, ir, possession, queries, speech
 from certify.meaning.carrying import Carrying
-from certify.meaning.lower_numbers import arith, event, quantity
+from certify.meaning.lower_numbers import event, quantity
 from certify.meaning.mentions import (
     VAR,
     Lowered,
@@ -226,7 +226,7 @@ class Lowering(PuzzleReading):
         if isinstance(node, ast.Iff):
             return ir.Iff(self.body(node.left), self.body(node.right))
         if isinstance(node, ast.Arith):
-            return arith(node, self.number)
+            return self.arithmetic(node)
         if isinstance(node, ast.Collective):
             return self.collective(node)
         return self.clause(node)

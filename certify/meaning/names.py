@@ -113,7 +113,7 @@ class Naming:
         any statement but without its walks: it has no noun phrase, so no quantifier word, no
         rule variable, and no subject for the next sentence's pronoun."""
         self._words = NO_QUANTIFIERS
-        formula = arith(node, self.number)
+        formula = self.arithmetic(node)
         self._antecedents, self._antecedent_line = (), line
         return formula
 
@@ -179,6 +179,14 @@ class Naming:
         if not self.is_number(np):
             raise SentenceError(f"{np.text!r} is not a number", np.span, "x is greater than y.")
         return self.number(np.words[0], np.span)
+
+    def arithmetic(self, node: ast.Arith) -> ir.Formula:
+        """``arith`` of a comparison, each variable claimed as a number; one written with a
+        capital is claimed as written too, so ``Ana + x = 4.`` after ``Ana is in the
+        kitchen.`` is a word in two roles (a number ``ana``, silently, was not)."""
+        for word in node.spelled:
+            self._claim(word, "number", node.span)
+        return arith(node, self.number)
 
     def number(self, name: str, span: ast.Span) -> str:
         """A numeric variable written in arithmetic."""

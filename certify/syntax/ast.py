@@ -196,6 +196,8 @@ class Arith(Record):
     span: Span
     names: tuple[str, ...] = ()
     """Every variable written, even one whose terms cancel (``-y + y <= 3``)."""
+    spelled: tuple[str, ...] = ()
+    """The variables written with a capital, as written (``Ana + x = 4.``: ``Ana``)."""
 
 
 class Conj(Record):

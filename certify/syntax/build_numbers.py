@@ -133,9 +133,10 @@ class NumberRules(Located):
     def arith(self, meta: Meta, children: Children) -> ast.Arith:
         sides = tuple(c for c in children if isinstance(c, LinearExpr))
         relations = tuple(c for c in children if isinstance(c, str))
-        names = tuple(dict.fromkeys(self.written))
+        names = tuple(dict.fromkeys(w.lower() for w in self.written))
+        spelled = tuple(dict.fromkeys(w for w in self.written if w != w.lower()))
         self.written.clear()
-        return ast.Arith(sides, relations, self.span(meta), names)
+        return ast.Arith(sides, relations, self.span(meta), names, spelled)
 
     def relation(self, meta: Meta, children: Children) -> str:
         kind = _as(children[0], Token).type
@@ -166,7 +167,7 @@ class NumberRules(Located):
     def _number_name(self, token: Token) -> str:
         """A variable's name: any word the grammar reads as a word here (``a + b = 3.`` reads
         ``a`` as a variable, SPEC §3 "Strict reading"), case-insensitive."""
-        self.written.append(str(token).lower())
+        self.written.append(str(token))
         return str(token).lower()
 
     def negative(self, meta: Meta, children: Children) -> LinearExpr:

@@ -155,6 +155,7 @@ def read(text: str, line: int, column: int) -> ast.Arith | None:
     sides: list[LinearExpr] = []
     relations: list[str] = []
     names: list[str] = []
+    spelled: list[str] = []
     coefficients: dict[str, int] = {}
     constant: int | Fraction = 0
     sign = 1
@@ -180,10 +181,13 @@ def read(text: str, line: int, column: int) -> ast.Arith | None:
         else:
             name = word.lower()
             names.append(name)
+            if name != word:
+                spelled.append(word)
             coefficients[name] = coefficients.get(name, 0) + sign
     sides.append(_side(coefficients, constant))
     span = ast.Span(line, column, column + len(text))
-    return ast.Arith(tuple(sides), tuple(relations), span, tuple(dict.fromkeys(names)))
+    spelling = tuple(dict.fromkeys(spelled))
+    return ast.Arith(tuple(sides), tuple(relations), span, tuple(dict.fromkeys(names)), spelling)
 
 
 def _side(coefficients: dict[str, int], constant: int | Fraction) -> LinearExpr:
