@@ -31,6 +31,8 @@ sys.path.insert(0, str(ROOT))
 
 from tests.mutations import (  # noqa: E402
     Outcome,
+    full_update,
+    interrupt_delay,
     interrupted_update,
     mutants,
     run_one,
@@ -142,19 +144,14 @@ def sigint_trials(folder: Path, trials: int, seed: int) -> int:
     """Interrupt ``--update`` ``trials`` times; print the figures; return truncated files."""
     reference = folder / "reference"
     originals = update_corpus(reference)
-    subprocess.run(
-        [sys.executable, "-m", "certify", str(reference), "--update", "--quiet"],
-        cwd=ROOT,
-        capture_output=True,
-        timeout=600,
-    )
+    seconds, _ = full_update(reference)
     updated = {name: (reference / name).read_bytes() for name in originals}
     rng = random.Random(seed)
     truncated = leftovers = interrupted = tracebacks = startup = 0
     for trial in range(trials):
         target = folder / f"trial{trial}"
         update_corpus(target)
-        result = interrupted_update(target, rng.uniform(0.6, 4.0))
+        result = interrupted_update(target, interrupt_delay(rng, seconds))
         interrupted += result.returncode == 130
         if "Traceback" in result.stderr:
             ours = traceback_in_certify(result.stderr)

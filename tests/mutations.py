@@ -232,6 +232,27 @@ def update_corpus(folder: Path) -> dict[str, bytes]:
     return originals
 
 
+def full_update(folder: Path) -> tuple[float, subprocess.CompletedProcess[str]]:
+    """``certify FOLDER --update`` run to its end, and its wall-clock seconds (the scale of
+    ``interrupt_delay``)."""
+    started = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "certify", str(folder), "--update", "--quiet"],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    return time.perf_counter() - started, done
+
+
+def interrupt_delay(rng: random.Random, seconds: float) -> float:
+    """When to send SIGINT to an ``--update`` that takes ``seconds`` to its end: within its run,
+    past the start-up.  A fixed range (0.8-3 s) once let most trials land after a faster
+    ``--update`` had finished, so they tested nothing."""
+    return rng.uniform(0.25, 0.85) * seconds
+
+
 def interrupted_update(folder: Path, delay: float) -> subprocess.CompletedProcess[str]:
     """``certify FOLDER --update`` in its own process, sent SIGINT after ``delay`` seconds."""
     process = subprocess.Popen(

@@ -13,7 +13,6 @@ import gc
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 import unicodedata
@@ -27,6 +26,8 @@ from certify.cli.app import app
 from certify.errors import ExitCode, hidden, json_text, printable
 from certify.limits import MAX_DIGITS, MAX_NESTING, MAX_SENTENCES
 from tests.mutations import (
+    full_update,
+    interrupt_delay,
     interrupted_update,
     mutants,
     run_one,
@@ -233,28 +234,25 @@ def test_internal_errors_are_one_escaped_line(
 def test_sigint_during_update_never_truncates_a_file(tmp_path: Path) -> None:
     reference = tmp_path / "reference"
     originals = update_corpus(reference)
-    done = subprocess.run(
-        [sys.executable, "-m", "certify", str(reference), "--update", "--quiet"],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
+    seconds, done = full_update(reference)
     assert done.returncode in (ExitCode.OK, ExitCode.EXPECTATION_FAILED), done.stderr
     updated = {name: (reference / name).read_bytes() for name in originals}
     assert sum(updated[n] != originals[n] for n in originals) > len(originals) // 2
     rng = random.Random(16)
-    for trial in range(4):
+    interrupted = 0
+    for trial in range(6):
         folder = tmp_path / f"trial{trial}"
         update_corpus(folder)
-        result = interrupted_update(folder, rng.uniform(0.8, 3.0))
+        result = interrupted_update(folder, interrupt_delay(rng, seconds))
         assert not traceback_in_certify(result.stderr), result.stderr
         if result.returncode == ExitCode.INTERRUPTED:
+            interrupted += 1
             last = result.stderr.strip().splitlines()[-1]
             assert last.startswith("certify: interrupted; ") and last.endswith(" files done")
         for name, data in originals.items():
             assert (folder / name).read_bytes() in (data, updated[name]), name
         assert sorted(p.name for p in folder.iterdir()) == sorted(originals)  # no temp files
+    assert interrupted > 0, f"no trial landed within the {seconds:.2f} s of an --update"
 
 
 # ------------------------------------------------------------------ the small hostile fuzz
