@@ -116,3 +116,21 @@ def test_an_integer_declaration_belongs_to_the_support_that_needs_it() -> None:
     # Without line 1, x could be 4.5: the declaration is part of both supports.
     assert value.support == (1, 3, 4, 5) and value.how == "compositional"
     assert truth.answers == ("yes",) and truth.support == (1, 3, 4, 5)
+
+
+def test_an_expression_that_skips_a_probe_value_is_still_shown_open() -> None:
+    """``y + y`` over an integer y never takes the probe value 1: the second witness is asked
+    for above (or below) the first value instead of at a fixed probe, so a question the text
+    leaves open is ``open``, not ``unresolved`` with one witness (a random differential run
+    found it)."""
+    text = (
+        "y is an integer.\nEither A arrives after Bob or A is not in the garden.\n"
+        "What is y + y?\nWhat is 3 * y + 1?\n"
+    )
+    report = check(text)
+    for answer in report.questions:
+        assert answer.status == "open", answer
+        assert answer.answers == Interval(None, None, False, False)
+        assert len(set(answer.witnessed)) == 2
+    document = json.loads(json.dumps(to_json(report)))
+    assert verify_document(document, text) == []

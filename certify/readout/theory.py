@@ -14,7 +14,7 @@ is the hull of the intervals of each, with witnesses checked like every other.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING
@@ -180,6 +180,7 @@ class _Seen:
 
     intervals: list[Interval] = field(default_factory=list)
     witnesses: list[Witness] = field(default_factory=list)
+    values: list[Fraction] = field(default_factory=list)  # the witnessed values, in order
     complete: bool = False  # every combination was seen
     exact: bool = True  # every combination's own bound search finished
     stopped: run_limits.LimitReached | None = None
@@ -230,14 +231,15 @@ def _combinations(
         seen.exact = seen.exact and finished
         interval = tighten(bound, whole)
         seen.intervals.append(interval)
-        for value in probe_values(interval, whole):
+        for extra in _probes(query.expr, interval, whole, seen):
             if len({w.answer for w in seen.witnesses}) >= 2:
                 break
-            point = domain.witness([pin(query.expr, value)])
+            point = domain.witness([extra])
             if point is None:
                 continue
             numbers = {name: point.get(name, Fraction(0)) for name in vocabulary.numbers}
             state = encoding.decode(model, numbers)
+            value = query.expr.evaluate(numbers)
             shown = (
                 number_text(vocabulary, query.expr.variables[0], value)
                 if query.clock
@@ -245,10 +247,27 @@ def _combinations(
             )
             if shown not in {w.answer for w in seen.witnesses}:
                 seen.witnesses.append(certifier.witness(None, state, shown))
+                seen.values.append(value)
         true = set(model)
         encoding.add([[-activation, *(-lit if lit in true else lit for lit in literals)]])
     encoding.add([[-activation]])
     return seen
+
+
+def _probes(
+    expr: LinearExpr, interval: Interval, whole: bool, seen: _Seen
+) -> Iterator[LinearConstraint]:
+    """What to ask a combination's domain for a witness: ``expr`` pinned to each probe value,
+    then, while one value only is witnessed, ``expr`` above or below it (``y + y`` over an
+    integer y never takes the probe 1, and one witness cannot show a question open)."""
+    for value in probe_values(interval, whole):
+        yield pin(expr, value)
+    if interval.single is not None or len(set(seen.values)) != 1:
+        return
+    value = seen.values[0]
+    for relation, bound in ((">=", value + 1), ("<=", value - 1)):
+        if interval.contains(bound):
+            yield LinearConstraint.make(expr, relation, LinearExpr((), bound))
 
 
 def _forcing_lines(encoding: Encoding, expr: LinearExpr, value: Fraction) -> tuple[int, ...] | None:
