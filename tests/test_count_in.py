@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from typer.testing import CliRunner
 
-from certify import CertifyError, Options, check
+from certify import Options, check
 from certify.cli.app import app
+from tests.refusals import refusal
 
 PEOPLE = ("Ana", "Bea", "Carl", "Dan", "Eve", "Finn", "Gina", "Hugo", "Ivo", "Jan", "Kim", "Lu")
 
@@ -50,9 +50,7 @@ def test_twelve_uncertain_people_need_as_many_solver_calls_as_counts() -> None:
 
 
 def test_another_noun_is_refused_at_that_word() -> None:
-    with pytest.raises(CertifyError) as raised:
-        check("Ana is in the kitchen.\nHow many cats are in the kitchen?\n")
-    error = raised.value
+    error = refusal("Ana is in the kitchen.\nHow many cats are in the kitchen?\n")
     assert (error.line, error.column, error.end_column) == (2, 10, 14)
     assert error.message == "certify counts the people in a place, not 'cats'"
     assert error.suggestion == "How many people are in the kitchen?"

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import json
 
-import pytest
-
-from certify import CertifyError, check
+from certify import check
 from certify.cli.verify_report import verify_document
 from certify.report import to_json
+from tests.refusals import refusal
 
 
 def _answers(text: str) -> list[tuple[str, frozenset[str]]]:
@@ -50,9 +49,7 @@ def test_nobody_when_no_statement_uses_the_scale() -> None:
 
 
 def test_a_word_that_is_not_a_superlative_is_refused_at_that_word() -> None:
-    with pytest.raises(CertifyError) as raised:
-        check("Ana is taller than Bea.\nWho is the kitchen?\n")
-    error = raised.value
+    error = refusal("Ana is taller than Bea.\nWho is the kitchen?\n")
     assert (error.line, error.column, error.end_column) == (2, 12, 19)
     assert error.suggestion == "Who is the tallest?"
 
