@@ -29,8 +29,8 @@ from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
 from certify.meaning.same_names import adds_no_names, serves
 from certify.meaning.space import check_roles, decide_places
-from certify.readout.answer import Certifier, Options, is_numeric
-from certify.readout.mixed import MixedCertifier
+from certify.readout.answer import Certifier, Options
+from certify.readout.mixed import MixedCertifier, asks_numbers
 from certify.readout.reading import reading_lines
 from certify.readout.remains import remaining_questions
 from certify.report import Answer, Measured, Report, TextWarning, Unit
@@ -264,7 +264,7 @@ class Certifiers:
         """
         asked = queries.asked_formulas(query) if query is not None else ()
         events = asks_events(query)
-        mixed = isinstance(query, queries.AskWhich) and any(map(is_numeric, asked))
+        mixed = asks_numbers(query)
         key = (
             sum(1 for s in self.reading.statements if before(s.statement, line, column)),
             events,

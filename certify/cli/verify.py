@@ -30,6 +30,7 @@ from certify.numeric import EMPTY, Interval, LinearConstraint, LinearExpr, show_
 from certify.output.expect import parse_interval
 from certify.readout.answer import Certifier, Options, is_numeric
 from certify.readout.finite import answer_set, project
+from certify.readout.mixed import asks_numbers
 from certify.readout.numeric_certificates import by_statement, exact_domain
 from certify.readout.theory import linear_checker
 from certify.readout.witness import describe, state_from
@@ -58,7 +59,7 @@ def finite_answers(problem: ir.Problem, query: queries.Query) -> set[str]:
     ]
     if isinstance(query, (queries.AskRelation, queries.AskRoute)):
         return _grid_values(problem, query)
-    if numeric and not mixed(problem) and not _asks_numbers(query):
+    if numeric and not mixed(problem) and not asks_numbers(query):
         if _numeric(problem).is_bottom() is True:
             return set()
         if (
@@ -89,11 +90,6 @@ def mixed(problem: ir.Problem) -> bool:
         formulas.constraints_of(s.formula) is None and is_numeric(s.formula)
         for s in problem.statements
     )
-
-
-def _asks_numbers(query: queries.Query) -> bool:
-    """A finite question about comparisons (``Who is the tallest?``): SAT with the theory."""
-    return isinstance(query, queries.AskWhich) and any(map(is_numeric, query.formulas))
 
 
 def mixed_interval(problem: ir.Problem, query: queries.AskNumber) -> Interval | None:

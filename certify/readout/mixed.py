@@ -8,8 +8,8 @@ one, made for it alone (``pipeline.Certifiers.at``), whatever the statements are
 
 from __future__ import annotations
 
-from certify.meaning import ir
-from certify.readout.answer import Certifier, Options
+from certify.meaning import ir, queries
+from certify.readout.answer import Certifier, Options, is_numeric
 
 
 class MixedCertifier(Certifier):
@@ -19,3 +19,9 @@ class MixedCertifier(Certifier):
         super().__init__(problem, options)
         if not self.mixed:
             self.mixed, self.numeric, self.finite = True, [], problem
+
+
+def asks_numbers(query: queries.Query | None) -> bool:
+    """Whether a question is a finite one about comparisons (``Who is the tallest?``): its
+    certifier, and ``certify verify``, read the text by SAT with the linear theory."""
+    return isinstance(query, queries.AskWhich) and any(map(is_numeric, query.formulas))
