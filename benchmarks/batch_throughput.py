@@ -22,7 +22,11 @@ speed-up: in each round, in the same shuffled order, ``benchmarks/machine.py --s
 runs ``--machine-count`` pure-Python workloads in N forked processes, nothing of certify in
 it; the median of the rounds' ratios is the most two processes gain on this machine at
 that moment (a 2-core VM that shares its cores gives less than 2, and not the same from one
-hour to the next).
+hour to the next).  And the part no worker can share: in each round, ``certify --check`` over
+a folder of one text (the interpreter, typer, the imports and the parser, which ``--jobs 1``
+pays once and ``--jobs N`` pays before it forks).  With that start-up serial and the rest at
+the machine's own speed-up, Amdahl's law gives the most ``--jobs N`` can reach
+(``T1 / (start + (T1 - start) / own)``), printed beside the speed-up measured.
 """
 
 from __future__ import annotations
@@ -189,6 +193,7 @@ def main() -> None:
     rounds: list[dict[int, tuple[float, float]]] = []
     machine: list[dict[int, float]] = []
     apis: list[tuple[float, float]] = []
+    starts: list[float] = []  # seconds of a one-text batch
     shuffled = random.Random(9)
     with tempfile.TemporaryDirectory(prefix="certify-bench-") as temporary:
         folder, warm = Path(temporary) / "corpus", Path(temporary) / "warm"
@@ -197,14 +202,19 @@ def main() -> None:
         write_corpus(folder, args.count)
         write_corpus(warm, 10)  # each kind twice: the caches a first run writes, written first
         throughput(certify, warm, 10, 1)
+        single = Path(temporary) / "single"
+        single.mkdir()
+        write_corpus(single, 1)
         kinds = ("certify", "machine") if hasattr(os, "fork") else ("certify",)
-        runs = [(kind, jobs) for kind in kinds for jobs in args.jobs]
+        runs = [(kind, jobs) for kind in kinds for jobs in args.jobs] + [("start", 1)]
         for _ in range(args.pairs):
             rounds.append({})
             machine.append({})
             for kind, jobs in shuffled.sample(runs, len(runs)):
                 if kind == "certify":
                     rounds[-1][jobs] = throughput(certify, folder, args.count, jobs)
+                elif kind == "start":
+                    starts.append(1 / throughput(certify, single, 1, 1)[0])
                 else:
                     machine[-1][jobs] = machine_split(args.python, jobs, args.machine_count)
             apis.append(api_throughput(args.python, folder))
@@ -235,6 +245,16 @@ def main() -> None:
                 f"{jobs} processes against {first}: "
                 f"{statistics.median(own):.2f}× ({spread(own, '.2f')})"
             )
+            bound = [
+                amdahl(args.count / one[first][0], start, machine_ratio)
+                for one, start, machine_ratio in zip(rounds, starts, own)
+            ]
+            line += (
+                f"\n  start-up of a one-text batch {statistics.median(starts) * 1000:.0f} ms "
+                f"({spread([s * 1000 for s in starts], '.0f')}): serial, it leaves --jobs {jobs} "
+                f"at most {statistics.median(bound):.2f}× ({spread(bound, '.2f')}; Amdahl "
+                "with the machine's own speed-up)"
+            )
         print(line)
     text = str(Path(__file__).resolve().parent.parent / "samples" / "ana.txt")
     base, seconds, ratio = paired([certify, text], [args.python, "-c", "pass"], args.runs)
@@ -242,6 +262,13 @@ def main() -> None:
         f"start-up: certify samples/ana.txt {seconds * 1000:.0f} ms, "
         f"python -c pass {base * 1000:.0f} ms: {ratio:.1f}× (median of {args.runs} pairs)"
     )
+
+
+def amdahl(serial_run: float, start: float, own: float) -> float:
+    """The most a parallel run can gain over ``serial_run`` seconds when ``start`` of them
+    cannot be shared and the rest runs ``own`` times faster."""
+    start = min(start, serial_run)
+    return serial_run / (start + (serial_run - start) / own)
 
 
 def spread(values: list[float], form: str) -> str:

@@ -20,6 +20,7 @@ from tests.paths import ROOT
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import babi
+import batch_throughput
 import corpus
 import corpus_throughput
 import hostile
@@ -383,6 +384,22 @@ def test_batch_throughput_prints_each_rate_the_cpu_and_the_machines_own_speed_up
     )
     assert cpu is not None, out
     assert float(cpu.group(1)) > 0 and float(cpu.group(2)) > 0
+    bound = re.search(
+        r"^  start-up of a one-text batch (\d+) ms \(.* over 2\): serial, it leaves --jobs 2 at "
+        r"most (\d+\.\d\d)× \(.* over 2; Amdahl with the machine's own speed-up\)$",
+        out,
+        re.M,
+    )
+    assert bound is not None, out
+    assert int(bound.group(1)) > 0 and float(bound.group(2)) > 0
+
+
+def test_amdahl_bound_of_a_parallel_run() -> None:
+    """The bound ``batch_throughput.py`` prints: a serial start-up, the rest sped up."""
+    assert batch_throughput.amdahl(1.0, 0.0, 2.0) == pytest.approx(2.0)
+    assert batch_throughput.amdahl(1.0, 0.1, 2.0) == pytest.approx(1.0 / 0.55)
+    assert batch_throughput.amdahl(1.0, 0.1, 1.84) == pytest.approx(1.0 / (0.1 + 0.9 / 1.84))
+    assert batch_throughput.amdahl(0.05, 0.1, 2.0) == pytest.approx(1.0)  # all of it start-up
 
 
 def test_every_bad_input_of_spec_section_9_is_refused_in_every_mode(tmp_path: Path) -> None:
