@@ -33,7 +33,10 @@ EXPLANATION = {
     "pysat.examples.optux",
     "pysat.examples.rc2",
 }
-ALLOWED = {"certify.domains.octagon_closure", *EXPLANATION}
+# python-sat (its package, and its cardinality encodings), imported by a worker at its first
+# large `exactly` or conflict.
+CARDINALITY = {"pysat", "pysat.card", "pysat.formula", "pysat._fileio", "pysat._utils"}
+ALLOWED = {"certify.domains.octagon_closure", *EXPLANATION, *CARDINALITY}
 
 PROGRAM = """
 import json, sys

@@ -29,12 +29,13 @@ from certify.pickling import Pickler, loads
 # imported in the parent before the fork, or every worker would import each of them again.
 # Not a conflict's explanation (``readout.conflicts``, python-sat's OptUx and solvers): 24 ms
 # that a batch of texts that all hold would pay before every fork, and that each worker pays
-# in parallel, once, at its first contradictory text.
+# in parallel, once, at its first contradictory text.  Nor python-sat's cardinality
+# encodings (``pysat.card``, for `exactly`/`at least` over many atoms, ``clausify``): 4 ms
+# before the fork that most batches never use.
 # tests/test_parallel_imports.py checks that certifying the samples imports nothing more.
 WORKER_IMPORTS = (
     "certify.domains.cadical",  # imported at the first SAT solver
     "pysolvers",
-    "pysat.card",
     "certify.readout.numeric_answer",
     "certify.domains.interval",  # each numeric domain at its first group (``classify.DOMAINS``)
     "certify.domains.dbm",
