@@ -5,12 +5,21 @@ from __future__ import annotations
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.build_speech import asks
-from certify.syntax.children import Children, _as, _body, _has, _of, _run, _tokens
+from certify.syntax.children import (
+    Children,
+    TimePhrase,
+    _as,
+    _body,
+    _has,
+    _of,
+    _run,
+    _tokens,
+)
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
-from certify.syntax.verbs import everyday, relation_verb
+from certify.syntax.verbs import event_verb, everyday, relation_verb
 from certify.syntax.words import singular, verb_base
 
 
@@ -135,6 +144,33 @@ class QuestionRules(Located):
     def q_how_long(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, verb = self._subject_verb(meta, _run(children[-1]))
         return ast.QWhen(thing, verb, since=_as(children[3], ast.NP))
+
+    def q_event(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Does Bob arrive before 9:15?``: asks whether ``Bob arrives before 9:15.`` holds,
+        as ``Is it true that Bob arrives before 9:15?`` does; the verb is the last word
+        before the time phrase, a base form of the lexicon's [events]."""
+        tokens = _run(next(c for c in children if isinstance(c, list)))
+        span = self.span(meta)
+        if len(tokens) < 2:
+            raise SentenceError(
+                "this question needs a subject and a verb", span, "Does Bob arrive before 9:15?"
+            )
+        if _has(children, "DO"):  # as a statement's event has one subject ("Bob arrives")
+            do = next(t for t in _tokens(children) if t.type == "DO")
+            raise SentenceError(
+                "an event at a time has one subject: ask 'Does X arrive ...?'",
+                self.token_span(do),
+                "Does Bob arrive before 9:15?",
+                expected="'Does'",
+            )
+        base = event_verb(str(tokens[-1]), self.token_span(tokens[-1]))
+        kind, numbers, other, direction = _as(children[-1], TimePhrase)
+        first, last = self.token_span(tokens[0]), self.token_span(tokens[-2])
+        subject = self._np_from_tokens(
+            tokens[:-1], ast.Span(first.line, first.column, last.end_column)
+        )
+        predicate = ast.PEvent(base, kind, numbers, other, direction)
+        return ast.QTrue(ast.Clause(subject, predicate, False, span))
 
     def q_age(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QAge(_as(children[-1], ast.NP))

@@ -174,7 +174,11 @@ def render_question(question: Question) -> str:
     if isinstance(question, AskIn):
         return f"Is {question.person} in {question.place}?"
     if isinstance(question, AskTrue):
-        return f"Is it true that {render_body(question.statement)}?"
+        body = render_body(question.statement)
+        if question.spoken:  # "Bob arrives before 9:15" → "Does Bob arrive before 9:15?"
+            person = question.statement.person  # type: ignore[union-attr]
+            return f"Does {person} arrive {body.removeprefix(person + ' arrives ')}?"
+        return f"Is it true that {body}?"
     if isinstance(question, AskMost):
         return f"Who is the {question.word}?"
     raise TypeError(f"not a question: {question!r}")

@@ -233,6 +233,16 @@ def time_atom(choose: Chooser, vocab: Vocabulary) -> nt.Atom:
     return nt.ArriveOrder(person, pick(choose, ORDER_PHRASES), other)
 
 
+ARRIVALS = (
+    nt.ArriveAt,
+    nt.ArriveClock,
+    nt.ArriveBetween,
+    nt.ArriveOffset,
+    nt.ArriveOffsetBetween,
+    nt.ArriveOrder,
+)
+
+
 def quantity_atom(choose: Chooser, vocab: Vocabulary) -> nt.Atom:
     """A form of the README's Quantities table (ages and comparatives)."""
     name, other = pair(choose, vocab.people + vocab.things)
@@ -314,7 +324,9 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
     if kind == "in":
         return nt.AskIn(pick(choose, sorted(people)), pick(choose, vocab.places))
     if chance(choose, 70):
-        return nt.AskTrue(atom(choose, vocab, numeric=True))
+        asked = atom(choose, vocab, numeric=True)
+        arrival = isinstance(asked, ARRIVALS)
+        return nt.AskTrue(asked, spoken=arrival and chance(choose, 50))
     kind = pick(choose, nt.CONNECTIVES)
     count = 1 if kind == "not" else 2
     return nt.AskTrue(nt.Connective(kind, tuple(atom(choose, vocab, True) for _ in range(count))))

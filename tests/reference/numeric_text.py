@@ -306,9 +306,11 @@ class AskIn:
 
 @dataclass(frozen=True)
 class AskTrue:
-    """`Is it true that S?`"""
+    """`Is it true that S?`; ``spoken``, of an arrival: `Does Bob arrive before 9:15?` (the
+    same question)."""
 
     statement: Atom | Connective
+    spoken: bool = False
 
 
 @dataclass(frozen=True)
