@@ -65,7 +65,8 @@ class Lowering(PuzzleReading):
     things_named: dict[str, None] = field(default_factory=dict)
     """Every key a statement so far names as a thing, in order (``speech.remember``)."""
     numbers_named: dict[str, None] = field(default_factory=dict)
-    """Every quantity a statement so far names (``Ana.tall``), in order (``superlative``)."""
+    """Every quantity a statement so far names (``Ana.tall``, ``Ana.arrive``), in order
+    (``superlative``)."""
     of_classes: dict[str, dict[str, None]] = field(default_factory=dict)
     """``afraid`` → the classes something is said to be afraid of (``What is Tom afraid of?``)."""
     timing: Timing = field(default_factory=Timing)

@@ -74,7 +74,8 @@ def remember(lowering: Lowering, mentions: list[Mention]) -> None:
     depend on the questions asked before it)."""
     lowering.places_named.update(m.key for m in mentions if m.role == "place")
     lowering.things_named.update(dict.fromkeys(m.key for m in mentions if m.role == "thing"))
-    lowering.numbers_named.update(dict.fromkeys(m.key for m in mentions if m.role == "number"))
+    numbers = (m.key for m in mentions if m.role in ("number", "clock"))  # "clock": an event
+    lowering.numbers_named.update(dict.fromkeys(numbers))
 
 
 def named_individuals(lowering: Lowering) -> tuple[str, ...]:
@@ -90,10 +91,10 @@ def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     """``Who lies?``: the named individuals the predicate holds of."""
     meaning = node.predicate
     candidates = named_individuals(lowering)
-    if isinstance(meaning, ast.PNumeric):  # "Who is the tallest?"
+    if isinstance(meaning, ast.PNumeric):  # "Who is the tallest?", "Who arrives first?"
         from certify.meaning.superlative import superlative
 
-        return superlative(lowering, meaning.word, node.span)
+        return superlative(lowering, meaning, node.span)
     if isinstance(meaning, ast.PAdjective):  # "Who is guilty?": "X is guilty." of each
         return queries.AskWhich(
             candidates, tuple(adjective_of(lowering, c, meaning.word) for c in candidates)

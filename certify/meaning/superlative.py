@@ -1,4 +1,5 @@
-"""``Who is the tallest?``: the individuals compared on a scale that nobody exceeds on it.
+"""``Who is the tallest?``: the individuals compared on a scale that nobody exceeds on it;
+``Who arrives first?``: the individuals whose arrival nobody's precedes (``last``: follows).
 
 The statements so far give some individuals a quantity on the scale the superlative names
 (``Ana is taller than Bea.``: ``Ana.tall`` and ``Bea.tall``; ``oldest`` and ``youngest``: the
@@ -22,14 +23,20 @@ if TYPE_CHECKING:
     from certify.meaning.lower import Lowering
 
 
-def superlative(lowering: Lowering, word: str, span: ast.Span) -> queries.AskWhich:
-    """Who is the ``word``? over the individuals the statements so far put on its scale."""
-    base = superlative_base(word)
-    assert base is not None  # the builder refused every other word (``q_superlative``)
-    scale, sign = dimension(base)
-    suffix = "." + ("age" if scale == "old" else scale)
+def superlative(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> queries.AskWhich:
+    """Who is the tallest? over the individuals the statements so far put on its scale; who
+    arrives first (``asked.kind``: ``first`` or ``last``; ``asked.word``: the event verb)?
+    over those whose event they time."""
+    if asked.kind in ("first", "last"):
+        suffix = "." + asked.word
+        relation = "<=" if asked.kind == "first" else ">="
+    else:
+        base = superlative_base(asked.word)
+        assert base is not None  # the builder refused every other word (``q_superlative``)
+        scale, sign = dimension(base)
+        suffix = "." + ("age" if scale == "old" else scale)
+        relation = ">=" if sign > 0 else "<="
     quantities = [v for v in lowering.numbers_named if v.endswith(suffix)]
-    relation = ">=" if sign > 0 else "<="
     formulas: list[ir.Formula] = []
     for mine in quantities:
         others: list[ir.Formula] = [

@@ -15,7 +15,7 @@ from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
-from certify.syntax.verbs import everyday
+from certify.syntax.verbs import event_verb, everyday
 from certify.syntax.words import singular, superlative_base
 
 _NEGATING = ("NOT", "NEVER")
@@ -136,6 +136,22 @@ class SpeechRules(Located):
                 expected="the superlative of a comparative ('taller': 'tallest')",
             )
         return ast.QWhich(ast.PNumeric("superlative", (), str(token)), self.span(meta))
+
+    def q_event_order(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who arrives first?``, ``Who leaves last?`` (``meaning.superlative``): an event
+        verb of the lexicon, then ``first`` or ``last``."""
+        verb, word = _tokens(children)[1:]
+        order = str(word).lower()
+        if order not in ("first", "last"):
+            raise SentenceError(
+                f"I didn't expect '{word}' here: certify asks 'Who V?' of an everyday verb and "
+                "'Who arrives first?' or 'last' of an event",
+                self.token_span(word),
+                "Who arrives first?",
+                expected="'first' or 'last', or the end of the question",
+            )
+        base = event_verb(str(verb), self.token_span(verb))
+        return ast.QWhich(ast.PNumeric(order, (), base), self.span(meta))
 
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         raise NotImplementedError  # QuestionRules provides it

@@ -263,6 +263,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("When does X arrive?", "When does Carl arrive?"),
     ("How long after X does Y arrive?", "How long after Ana does Carl arrive?"),
     ("Does X arrive before 9:15? (any time phrase above)", "Does Bob arrive before 9:15?"),
+    ("Who arrives first? (or last: of the arrivals timed above)", "Who arrives first?"),
     ("How old is X?", "How old is Ana?"),
     ("Is X bigger than Y?", "Is the box bigger than the chocolate?"),
     ("Who is the Xest? (the named ones on the scale)", "Who is the tallest?"),

@@ -33,6 +33,7 @@ from tests.reference.numeric_semantics import (
     OracleError,
     q,
 )
+from tests.reference.z3_integral import integral
 
 NEAR = Fraction(1, 10**6)
 
@@ -45,7 +46,7 @@ class Space:
         self.constraints = constraints
         self.solver = z3.Solver()
         self.solver.set(timeout=TIMEOUT_MS)
-        self.solver.add(*constraints)
+        self.solver.add(*map(integral, constraints))
 
     def permits(self, *goals: z3.BoolRef) -> bool:
         """Whether some state satisfies the goals too."""
@@ -55,7 +56,7 @@ class Space:
         """A state that satisfies the goals too, or None."""
         self.solver.push()
         try:
-            self.solver.add(*goals)
+            self.solver.add(*map(integral, goals))
             result = self.solver.check()
             if result == z3.unknown:
                 raise OracleError(f"z3 gave up: {self.solver.reason_unknown()}")
@@ -146,18 +147,23 @@ def answer_questions(text: nt.Text) -> list[Answered]:
 def answer(items: tuple[nt.Item, ...], question: nt.Question, line: int | None) -> Answered:
     """The exact answer to one question against the statements among `items`."""
     space = encode(items, question)
-    if isinstance(question, nt.AskMost):
+    if isinstance(question, nt.AskMost | nt.AskFirst):
         return answer_most(items, question, line, space)
     target = space.encoding.question(question)
     return settle(ne.render_question(question), line, space, target)
 
 
 def answer_most(
-    items: tuple[nt.Item, ...], question: nt.AskMost, line: int | None, space: Space
+    items: tuple[nt.Item, ...], question: nt.AskMost | nt.AskFirst, line: int | None, space: Space
 ) -> Answered:
     """`Who is the tallest?`: per state, the names the statements above put on the scale that
-    no other of them exceeds on it (SPEC: a set of names); every set some state gives."""
-    scale, sign = ns.SCALES[nt.SUPERLATIVES[question.word]]
+    no other of them exceeds on it (SPEC: a set of names); every set some state gives.  `Who
+    arrives first?` (`last`): the same over the arrival times the statements above name, the
+    earliest (latest) first."""
+    if isinstance(question, nt.AskFirst):
+        scale, sign = "arrival", (-1 if question.word == "first" else 1)
+    else:
+        scale, sign = ns.SCALES[nt.SUPERLATIVES[question.word]]
     names = sorted(on_scale(items, scale))
     value = {name: space.encoding.quantity(scale, name) for name in names}
     top = {
@@ -187,6 +193,10 @@ def on_scale(items: tuple[nt.Item, ...], scale: str) -> set[str]:
         if nt.is_question(item):
             continue
         for atom in nt.atoms_of(item):  # type: ignore[arg-type]
+            if isinstance(atom, nt.ARRIVALS) and scale == "arrival":
+                names.add(atom.person)
+                names.update([atom.other] if hasattr(atom, "other") else [])
+                continue
             compared = isinstance(atom, nt.Compared) and ns.SCALES[atom.word][0] == scale
             if compared or (isinstance(atom, nt.AgeDifference) and scale == "age"):
                 names.update((atom.name, atom.other))  # type: ignore[union-attr]
@@ -242,7 +252,7 @@ def optimized(constraints: list[z3.BoolRef], goal: z3.ArithRef) -> tuple[Fractio
     """Z3's supremum of `goal` and whether it is attained (None: Optimize failed)."""
     optimize = z3.Optimize()
     optimize.set(timeout=TIMEOUT_MS)
-    optimize.add(*constraints)
+    optimize.add(*map(integral, constraints))
     objective = optimize.maximize(goal)
     if optimize.check() != z3.sat:
         return None

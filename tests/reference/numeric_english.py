@@ -18,6 +18,7 @@ from tests.reference.numeric_text import (
     ArriveOrder,
     AskAge,
     AskCompared,
+    AskFirst,
     AskHowLong,
     AskIn,
     AskMost,
@@ -179,6 +180,8 @@ def render_question(question: Question) -> str:
             person = question.statement.person  # type: ignore[union-attr]
             return f"Does {person} arrive {body.removeprefix(person + ' arrives ')}?"
         return f"Is it true that {body}?"
+    if isinstance(question, AskFirst):
+        return f"Who arrives {question.word}?"
     if isinstance(question, AskMost):
         return f"Who is the {question.word}?"
     raise TypeError(f"not a question: {question!r}")

@@ -233,16 +233,6 @@ def time_atom(choose: Chooser, vocab: Vocabulary) -> nt.Atom:
     return nt.ArriveOrder(person, pick(choose, ORDER_PHRASES), other)
 
 
-ARRIVALS = (
-    nt.ArriveAt,
-    nt.ArriveClock,
-    nt.ArriveBetween,
-    nt.ArriveOffset,
-    nt.ArriveOffsetBetween,
-    nt.ArriveOrder,
-)
-
-
 def quantity_atom(choose: Chooser, vocab: Vocabulary) -> nt.Atom:
     """A form of the README's Quantities table (ages and comparatives)."""
     name, other = pair(choose, vocab.people + vocab.things)
@@ -296,7 +286,7 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
     """A question about the vocabulary; location questions only about `people` (located)."""
     kinds = ["value", "value", "true"]
     if "time" in vocab.themes:
-        kinds += ["when", "how long"]
+        kinds += ["when", "how long", "first"]
     if "quantities" in vocab.themes:
         kinds += ["age", "compared", "compared", "most"]
     if people:
@@ -312,6 +302,8 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
         return nt.AskWhen(pick(choose, vocab.people))
     if kind == "how long":
         return nt.AskHowLong(*pair(choose, vocab.people))
+    if kind == "first":
+        return nt.AskFirst(pick(choose, ("first", "last")))
     names = vocab.people + vocab.things
     if kind == "age":
         return nt.AskAge(pick(choose, names))
@@ -325,7 +317,7 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
         return nt.AskIn(pick(choose, sorted(people)), pick(choose, vocab.places))
     if chance(choose, 70):
         asked = atom(choose, vocab, numeric=True)
-        arrival = isinstance(asked, ARRIVALS)
+        arrival = isinstance(asked, nt.ARRIVALS)
         return nt.AskTrue(asked, spoken=arrival and chance(choose, 50))
     kind = pick(choose, nt.CONNECTIVES)
     count = 1 if kind == "not" else 2

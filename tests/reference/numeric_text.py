@@ -320,10 +320,29 @@ class AskMost:
     word: str
 
 
-Question = AskValue | AskWhen | AskHowLong | AskAge | AskCompared | AskIn | AskTrue | AskMost
+@dataclass(frozen=True)
+class AskFirst:
+    """`Who arrives first?` (``word``: `first` or `last`)."""
+
+    word: str
+
+
+Question = (
+    AskValue | AskWhen | AskHowLong | AskAge | AskCompared | AskIn | AskTrue | AskMost | AskFirst
+)
 Item = Statement | Question
 
-QUESTION_TYPES = (AskValue, AskWhen, AskHowLong, AskAge, AskCompared, AskIn, AskTrue, AskMost)
+QUESTION_TYPES = (
+    AskValue,
+    AskWhen,
+    AskHowLong,
+    AskAge,
+    AskCompared,
+    AskIn,
+    AskTrue,
+    AskMost,
+    AskFirst,
+)
 
 
 @dataclass(frozen=True)
@@ -350,6 +369,9 @@ COMPARATIVES = (
     "more expensive",
     "cheaper",
 )
+
+# The time statements: an arrival of `person` (and of `other`, where the form has one).
+ARRIVALS = (ArriveAt, ArriveClock, ArriveBetween, ArriveOffset, ArriveOffsetBetween, ArriveOrder)
 
 CONNECTIVES = ("and", "if", "iff", "either", "or", "not both", "not", "exactly one")
 
