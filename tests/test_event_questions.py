@@ -76,3 +76,16 @@ def test_relations_and_everyday_verbs_are_read_as_before() -> None:
         ("forced", ("yes",)),
         ("forced", ("yes",)),
     ]
+
+
+def test_how_long_before_is_the_other_way_round_of_how_long_after() -> None:
+    before, after = check(
+        TEXT, ["How long before Bob does Carl arrive?", "How long after Carl does Bob arrive?"]
+    ).questions
+    assert before.status == after.status == "forced"
+    assert before.answers == after.answers
+    assert before.witnessed == ("10",)
+    open_before = check(TEXT, ["How long before Bob does Ana arrive?"]).questions[0]
+    assert open_before.status == "open"
+    assert (open_before.answers.low, open_before.answers.high) == (10, 20)  # type: ignore[union-attr]
+    assert open_before.answers.high_closed and not open_before.answers.low_closed  # type: ignore[union-attr]

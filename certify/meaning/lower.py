@@ -190,6 +190,8 @@ class Lowering(PuzzleReading):
                 query = queries.AskNumber(mine, clock=True)
             else:
                 theirs = LinearExpr.variable(self.quantity(node.since, node.verb, template, True))
+                if node.before:  # how long before theirs: theirs - mine
+                    mine, theirs = theirs, mine
                 query = queries.AskNumber(mine.plus(theirs, -1))
         elif isinstance(node, ast.QAge):
             query = queries.AskNumber(

@@ -346,11 +346,13 @@ class QValue(Record):
 
 
 class QWhen(Record):
-    """When does X arrive?  (``since`` set: how long after ``since`` does X arrive?)"""
+    """When does X arrive?  (``since`` set: how long after ``since`` does X arrive?; and
+    ``before``: how long before ``since`` does X arrive?)"""
 
     thing: NP
     verb: str
     since: NP | None = None
+    before: bool = False
 
 
 class QAge(Record):

@@ -143,7 +143,8 @@ class QuestionRules(Located):
 
     def q_how_long(self, meta: Meta, children: Children) -> ast.QuestionAst:
         thing, verb = self._subject_verb(meta, _run(children[-1]))
-        return ast.QWhen(thing, verb, since=_as(children[3], ast.NP))
+        before = _has(children, "BEFORE")
+        return ast.QWhen(thing, verb, since=_as(children[3], ast.NP), before=before)
 
     def q_event(self, meta: Meta, children: Children) -> ast.QuestionAst:
         """``Does Bob arrive before 9:15?``: asks whether ``Bob arrives before 9:15.`` holds,

@@ -262,6 +262,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("What is x - y?", "What is x - y?"),
     ("When does X arrive?", "When does Carl arrive?"),
     ("How long after X does Y arrive?", "How long after Ana does Carl arrive?"),
+    ("How long before X does Y arrive?", "How long before Bob does Carl arrive?"),
     ("Does X arrive before 9:15? (any time phrase above)", "Does Bob arrive before 9:15?"),
     ("Who arrives first? (or last: of the arrivals timed above)", "Who arrives first?"),
     ("How old is X?", "How old is Ana?"),

@@ -167,7 +167,8 @@ def render_question(question: Question) -> str:
     if isinstance(question, AskWhen):
         return f"When does {question.person} arrive?"
     if isinstance(question, AskHowLong):
-        return f"How long after {question.first} does {question.second} arrive?"
+        direction = "before" if question.before else "after"
+        return f"How long {direction} {question.first} does {question.second} arrive?"
     if isinstance(question, AskAge):
         return f"How old is {question.name}?"
     if isinstance(question, AskCompared):

@@ -301,7 +301,7 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
     if kind == "when":
         return nt.AskWhen(pick(choose, vocab.people))
     if kind == "how long":
-        return nt.AskHowLong(*pair(choose, vocab.people))
+        return nt.AskHowLong(*pair(choose, vocab.people), before=chance(choose, 30))
     if kind == "first":
         return nt.AskFirst(pick(choose, ("first", "last")))
     names = vocab.people + vocab.things

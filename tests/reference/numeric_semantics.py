@@ -266,7 +266,8 @@ class Encoding:
             return self.quantity("arrival", question.person)
         if isinstance(question, nt.AskHowLong):
             second = self.quantity("arrival", question.second)
-            return second - self.quantity("arrival", question.first)
+            first = self.quantity("arrival", question.first)
+            return first - second if question.before else second - first
         if isinstance(question, nt.AskAge):
             return self.quantity("age", question.name)
         if isinstance(question, nt.AskCompared):

@@ -274,10 +274,12 @@ class AskWhen:
 
 @dataclass(frozen=True)
 class AskHowLong:
-    """`How long after Ana does Bob arrive?` (first is Ana, second is Bob)."""
+    """`How long after Ana does Bob arrive?` (first is Ana, second is Bob); ``before``: `How
+    long before Ana does Bob arrive?` (Ana's time less Bob's)."""
 
     first: str
     second: str
+    before: bool = False
 
 
 @dataclass(frozen=True)
