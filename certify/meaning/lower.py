@@ -184,15 +184,7 @@ class Lowering(PuzzleReading):
                 LinearExpr.of({names[n]: c for n, c in node.expr.terms}, node.expr.constant)
             )
         elif isinstance(node, ast.QWhen):
-            template = "{} " + node.verb + "s"
-            mine = LinearExpr.variable(self.quantity(node.thing, node.verb, template, True))
-            if node.since is None:
-                query = queries.AskNumber(mine, clock=True)
-            else:
-                theirs = LinearExpr.variable(self.quantity(node.since, node.verb, template, True))
-                if node.before:  # how long before theirs: theirs - mine
-                    mine, theirs = theirs, mine
-                query = queries.AskNumber(mine.plus(theirs, -1))
+            query = self._when(node)
         elif isinstance(node, ast.QAge):
             query = queries.AskNumber(
                 LinearExpr.variable(self.quantity(node.thing, "age", "{}'s age", False))
@@ -206,6 +198,17 @@ class Lowering(PuzzleReading):
         return query
 
     # ------------------------------------------------------------------ bodies
+
+    def _when(self, node: ast.QWhen) -> queries.AskNumber:
+        """When does X arrive?  How long after (before) Y does X arrive?"""
+        template = "{} " + node.verb + "s"
+        mine = LinearExpr.variable(self.quantity(node.thing, node.verb, template, True))
+        if node.since is None:
+            return queries.AskNumber(mine, clock=True)
+        theirs = LinearExpr.variable(self.quantity(node.since, node.verb, template, True))
+        if node.before:  # how long before theirs: theirs - mine
+            mine, theirs = theirs, mine
+        return queries.AskNumber(mine.plus(theirs, -1))
 
     def body(self, node: ast.Body) -> ir.Formula:
         """Lower a (possibly compound) statement body."""
