@@ -197,8 +197,6 @@ class Lowering(PuzzleReading):
             raise TypeError(f"not a question: {node!r}")
         return query
 
-    # ------------------------------------------------------------------ bodies
-
     def _when(self, node: ast.QWhen) -> queries.AskNumber:
         """When does X arrive?  How long after (before) Y does X arrive?"""
         template = "{} " + node.verb + "s"
@@ -209,6 +207,8 @@ class Lowering(PuzzleReading):
         if node.before:  # how long before theirs: theirs - mine
             mine, theirs = theirs, mine
         return queries.AskNumber(mine.plus(theirs, -1))
+
+    # ------------------------------------------------------------------ bodies
 
     def body(self, node: ast.Body) -> ir.Formula:
         """Lower a (possibly compound) statement body."""
