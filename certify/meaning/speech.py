@@ -92,8 +92,10 @@ def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     meaning = node.predicate
     candidates = named_individuals(lowering)
     if isinstance(meaning, ast.PNumeric):  # "Who is the tallest?", "Who arrives first?"
-        from certify.meaning.superlative import superlative
+        from certify.meaning.superlative import compared, superlative
 
+        if meaning.kind in ("before", "after", "than"):  # "Who is taller than Bob?"
+            return compared(lowering, meaning, node.span)
         return superlative(lowering, meaning, node.span)
     if isinstance(meaning, ast.PAdjective):  # "Who is guilty?": "X is guilty." of each
         return queries.AskWhich(

@@ -1,5 +1,7 @@
 """``Who is the tallest?``: the individuals compared on a scale that nobody exceeds on it;
-``Who arrives first?``: the individuals whose arrival nobody's precedes (``last``: follows).
+``Who arrives first?``: the individuals whose arrival nobody's precedes (``last``: follows);
+``Who is taller than Bob?`` and ``Who arrives before Bob?``: the others on that scale above
+Bob (before Bob).
 
 The statements so far give some individuals a quantity on the scale the superlative names
 (``Ana is taller than Bea.``: ``Ana.tall`` and ``Bea.tall``; ``oldest`` and ``youngest``: the
@@ -17,7 +19,8 @@ from certify.meaning import ir, queries
 from certify.meaning.lower_numbers import compare, conjoin
 from certify.numeric import LinearExpr
 from certify.syntax import ast
-from certify.syntax.words import dimension, superlative_base
+from certify.syntax.errors import SentenceError
+from certify.syntax.words import comparative_base, dimension, superlative_base
 
 if TYPE_CHECKING:
     from certify.meaning.lower import Lowering
@@ -47,3 +50,35 @@ def superlative(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> quer
         formulas.append(conjoin(others) if others else ir.Const(True))
     candidates = tuple(v[: -len(suffix)] for v in quantities)
     return queries.AskWhich(candidates, tuple(formulas))
+
+
+def compared(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> queries.AskWhich:
+    """Who is taller than Y? (``asked.kind`` ``than``, ``asked.word`` the comparative), who
+    arrives before Y? (``before`` / ``after``, the event verb): of the others the statements
+    so far put on that scale, those above Y on it (before Y); a set of names per state."""
+    other = asked.operands[0]
+    assert isinstance(other, ast.NP)
+    if lowering.is_number(other):
+        raise SentenceError(
+            f"{other.text!r} is a number: 'Who is taller than Y?' compares things on a scale",
+            other.span,
+            "Who is taller than Bob?",
+        )
+    if asked.kind == "than":
+        base = comparative_base(asked.word)
+        assert base is not None  # the builder refused every other word (``q_who_comparative``)
+        scale, sign = dimension(base)
+        key = "age" if scale == "old" else scale
+        template, clock = ("{}'s age" if key == "age" else "how " + scale + " {} is"), False
+        relation = ">" if sign > 0 else "<"
+    else:
+        key, template, clock = asked.word, "{} " + asked.word + "s", True
+        relation = "<" if asked.kind == "before" else ">"
+    theirs = lowering.quantity(other, key, template, clock)
+    suffix = "." + key
+    quantities = [v for v in lowering.numbers_named if v.endswith(suffix) and v != theirs]
+    formulas = tuple(
+        compare(LinearExpr.variable(mine), relation, LinearExpr.variable(theirs), span.line)
+        for mine in quantities
+    )
+    return queries.AskWhich(tuple(v[: -len(suffix)] for v in quantities), formulas)

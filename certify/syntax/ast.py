@@ -114,7 +114,10 @@ class PNumeric(Record):
 
     ``kind``: ``comparative`` (is bigger than Y; ``word`` the comparative), ``years_than``
     (is 3 years older than Y), ``age`` (is 20 years old), ``more_than`` (is 3 more than y),
-    ``equals`` (is 5, is equal to y), ``between``, ``at_least``, ``at_most``.
+    ``equals`` (is 5, is equal to y), ``between``, ``at_least``, ``at_most``.  In a
+    ``QWhich`` (``meaning.superlative``): ``superlative`` (Who is the tallest?), ``first`` /
+    ``last`` (Who arrives first?; ``word`` the event verb), ``before`` / ``after`` (Who
+    arrives before Y?) and ``than`` (Who is taller than Y?).
     """
 
     kind: str

@@ -16,7 +16,7 @@ from certify.syntax.errors import SentenceError
 from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
 from certify.syntax.verbs import event_verb, everyday
-from certify.syntax.words import singular, superlative_base
+from certify.syntax.words import comparative_base, singular, superlative_base
 
 _NEGATING = ("NOT", "NEVER")
 
@@ -152,6 +152,28 @@ class SpeechRules(Located):
             )
         base = event_verb(str(verb), self.token_span(verb))
         return ast.QWhich(ast.PNumeric(order, (), base), self.span(meta))
+
+    def q_event_relative(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who arrives before Bob?`` (``meaning.superlative.compared``)."""
+        verb, direction = _tokens(children)[1:3]
+        base = event_verb(str(verb), self.token_span(verb))
+        other = _as(children[-1], ast.NP)
+        return ast.QWhich(ast.PNumeric(str(direction).lower(), (other,), base), self.span(meta))
+
+    def q_who_comparative(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who is taller than Bob?``, ``Who is more expensive than the pears?``
+        (``meaning.superlative.compared``)."""
+        words = [t for t in _tokens(children)[2:] if t.type != "THAN"]
+        word = " ".join(str(t).lower() for t in words)
+        if comparative_base(word) is None:
+            raise SentenceError(
+                f"'{word}' is not a comparative like 'taller' or 'older'",
+                self.token_span(words[-1]),
+                "Who is taller than Bob?",
+                expected="a comparative ('taller', 'more expensive')",
+            )
+        other = _as(children[-1], ast.NP)
+        return ast.QWhich(ast.PNumeric("than", (other,), word), self.span(meta))
 
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         raise NotImplementedError  # QuestionRules provides it

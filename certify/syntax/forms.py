@@ -265,9 +265,11 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("How long before X does Y arrive?", "How long before Bob does Carl arrive?"),
     ("Does X arrive before 9:15? (any time phrase above)", "Does Bob arrive before 9:15?"),
     ("Who arrives first? (or last: of the arrivals timed above)", "Who arrives first?"),
+    ("Who arrives before X? (or after)", "Who arrives before Bob?"),
     ("How old is X?", "How old is Ana?"),
     ("Is X bigger than Y?", "Is the box bigger than the chocolate?"),
     ("Who is the Xest? (the named ones on the scale)", "Who is the tallest?"),
+    ("Who is Xer than Y? (the others on the scale)", "Who is taller than Bob?"),
     ("Are X cheaper than Y?", "Are the peaches cheaper than the apples?"),
     # Stories (bAbI)
     ("Where was X before P?", "Where was Ana before the kitchen?"),

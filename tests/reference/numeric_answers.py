@@ -149,6 +149,8 @@ def answer(items: tuple[nt.Item, ...], question: nt.Question, line: int | None) 
     space = encode(items, question)
     if isinstance(question, nt.AskMost | nt.AskFirst):
         return answer_most(items, question, line, space)
+    if isinstance(question, nt.AskWhoThan | nt.AskWhoArrives):
+        return answer_than(items, question, line, space)
     target = space.encoding.question(question)
     return settle(ne.render_question(question), line, space, target)
 
@@ -172,16 +174,44 @@ def answer_most(
         )
         for name in names
     }
-    label = ne.render_question(question)
+    return answer_names(ne.render_question(question), line, space, top)
+
+
+def answer_than(
+    items: tuple[nt.Item, ...],
+    question: nt.AskWhoThan | nt.AskWhoArrives,
+    line: int | None,
+    space: Space,
+) -> Answered:
+    """`Who is taller than Bob?`: per state, the names other than Bob that the statements
+    above put on the scale and that are above Bob on it; `Who arrives before Bob?`: the
+    same over the arrival times, earlier than Bob's (`after`: later)."""
+    if isinstance(question, nt.AskWhoArrives):
+        scale, sign = "arrival", (-1 if question.direction == "before" else 1)
+    else:
+        scale, sign = ns.SCALES[question.word]
+    theirs = space.encoding.quantity(scale, question.other)
+    names = sorted(on_scale(items, scale) - {question.other})
+    mine = {name: space.encoding.quantity(scale, name) for name in names}
+    above = {name: mine[name] > theirs if sign > 0 else mine[name] < theirs for name in names}
+    return answer_names(ne.render_question(question), line, space, above)
+
+
+def answer_names(
+    label: str, line: int | None, space: Space, holds: dict[str, z3.BoolRef]
+) -> Answered:
+    """A question whose answer in a state is the set of names whose formula holds there
+    (`nobody` for none): every set some state gives."""
     if not space.permits():
         expected = Expected("contradictory", frozenset())
         return Answered(label, line, expected, space, z3.BoolVal(True))
-    found = {"nobody"} if not names else set()
-    for size in range(1, len(names) + 1):
+    names = sorted(holds)
+    found = set()
+    for size in range(len(names) + 1):
         for chosen in itertools.combinations(names, size):
-            goal = [top[n] if n in chosen else z3.Not(top[n]) for n in names]
+            goal = [holds[n] if n in chosen else z3.Not(holds[n]) for n in names]
             if space.permits(*goal):
-                found.add(" and ".join(sorted(chosen)))
+                found.add(" and ".join(sorted(chosen)) if chosen else "nobody")
     status = "forced" if len(found) == 1 else "open"
     return Answered(label, line, Expected(status, frozenset(found)), space, z3.BoolVal(True))
 

@@ -25,6 +25,8 @@ from tests.reference.numeric_text import (
     AskTrue,
     AskValue,
     AskWhen,
+    AskWhoArrives,
+    AskWhoThan,
     Atom,
     Chain,
     Compared,
@@ -183,6 +185,10 @@ def render_question(question: Question) -> str:
         return f"Is it true that {body}?"
     if isinstance(question, AskFirst):
         return f"Who arrives {question.word}?"
+    if isinstance(question, AskWhoArrives):
+        return f"Who arrives {question.direction} {question.other}?"
+    if isinstance(question, AskWhoThan):
+        return f"Who is {question.word} than {question.other}?"
     if isinstance(question, AskMost):
         return f"Who is the {question.word}?"
     raise TypeError(f"not a question: {question!r}")

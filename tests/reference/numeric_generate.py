@@ -286,9 +286,9 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
     """A question about the vocabulary; location questions only about `people` (located)."""
     kinds = ["value", "value", "true"]
     if "time" in vocab.themes:
-        kinds += ["when", "how long", "first"]
+        kinds += ["when", "how long", "first", "arrives"]
     if "quantities" in vocab.themes:
-        kinds += ["age", "compared", "compared", "most"]
+        kinds += ["age", "compared", "compared", "most", "than"]
     if people:
         kinds += ["in"]
     kind = pick(choose, kinds)
@@ -304,6 +304,8 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
         return nt.AskHowLong(*pair(choose, vocab.people), before=chance(choose, 30))
     if kind == "first":
         return nt.AskFirst(pick(choose, ("first", "last")))
+    if kind == "arrives":
+        return nt.AskWhoArrives(pick(choose, ("before", "after")), pick(choose, vocab.people))
     names = vocab.people + vocab.things
     if kind == "age":
         return nt.AskAge(pick(choose, names))
@@ -311,6 +313,8 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
         word = pick(choose, nt.COMPARATIVES)
         name, other = pair(choose, names)
         return nt.AskCompared(name, word, other)
+    if kind == "than":
+        return nt.AskWhoThan(pick(choose, nt.COMPARATIVES), pick(choose, names))
     if kind == "most":
         return nt.AskMost(pick(choose, tuple(nt.SUPERLATIVES)))
     if kind == "in":

@@ -329,8 +329,34 @@ class AskFirst:
     word: str
 
 
+@dataclass(frozen=True)
+class AskWhoThan:
+    """`Who is taller than Bob?` (a word of COMPARATIVES; other is Bob)."""
+
+    word: str
+    other: str
+
+
+@dataclass(frozen=True)
+class AskWhoArrives:
+    """`Who arrives before Bob?` (``direction``: `before` or `after`; other is Bob)."""
+
+    direction: str
+    other: str
+
+
 Question = (
-    AskValue | AskWhen | AskHowLong | AskAge | AskCompared | AskIn | AskTrue | AskMost | AskFirst
+    AskValue
+    | AskWhen
+    | AskHowLong
+    | AskAge
+    | AskCompared
+    | AskIn
+    | AskTrue
+    | AskMost
+    | AskFirst
+    | AskWhoThan
+    | AskWhoArrives
 )
 Item = Statement | Question
 
@@ -344,6 +370,8 @@ QUESTION_TYPES = (
     AskTrue,
     AskMost,
     AskFirst,
+    AskWhoThan,
+    AskWhoArrives,
 )
 
 
