@@ -15,7 +15,7 @@ from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.lark_runtime import Meta, Token
 from certify.syntax.located import Located
-from certify.syntax.verbs import event_verb, everyday
+from certify.syntax.verbs import event_base, event_verb, everyday, relation_verb
 from certify.syntax.words import comparative_base, singular, superlative_base
 
 _NEGATING = ("NOT", "NEVER")
@@ -143,6 +143,15 @@ class SpeechRules(Located):
         verb, word = _tokens(children)[1:]
         order = str(word).lower()
         if order not in ("first", "last"):
+            if event_base(str(verb)) is None:  # "Who likes Bob?": a relation's subjects
+                base = relation_verb(str(verb), self.token_span(verb))
+                raise SentenceError(
+                    f"certify does not ask who {verb} {word}: ask 'Does X {base} {word}?' "
+                    "of each one",
+                    self.token_span(word),
+                    f"Does Ana {base} {word}?",
+                    expected="the end of the question",
+                )
             raise SentenceError(
                 f"I didn't expect '{word}' here: certify asks 'Who V?' of an everyday verb and "
                 "'Who arrives first?' or 'last' of an event",

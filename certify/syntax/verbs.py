@@ -46,6 +46,11 @@ def relation_verb(word: str, span: ast.Span) -> str:
     return base
 
 
+def event_base(word: str) -> str | None:
+    """The base form of ``word`` as the verb of an event (``arrives`` → ``arrive``), or None."""
+    return _base(word, "event")
+
+
 def event_verb(word: str, span: ast.Span) -> str:
     """The base form of the verb of an event (``arrives`` → ``arrive``)."""
     base = _base(word, "event")
