@@ -13,7 +13,7 @@ from dataclasses import field, replace
 
 from certify.meaning import formulas, ir, possession, queries, speech
 from certify.meaning.carrying import Carrying
-from certify.meaning.lower_numbers import event, quantity
+from certify.meaning.lower_numbers import event, event_label, quantity
 from certify.meaning.mentions import (
     VAR,
     Lowered,
@@ -199,7 +199,7 @@ class Lowering(PuzzleReading):
 
     def _when(self, node: ast.QWhen) -> queries.AskNumber:
         """When does X arrive?  How long after (before) Y does X arrive?"""
-        template = "{} " + node.verb + "s"
+        template = event_label(node.verb)
         mine = LinearExpr.variable(self.quantity(node.thing, node.verb, template, True))
         if node.since is None:
             return queries.AskNumber(mine, clock=True)

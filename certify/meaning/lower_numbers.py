@@ -136,6 +136,20 @@ def quantity(
     raise SentenceError(f"unknown numeric form {kind}", clause.span)
 
 
+def scale_of(base: str) -> tuple[str, str, int]:
+    """The quantity a comparative's base measures (``tall``, ``small``): its key in a
+    variable (``Ana.tall``), its label (``how tall {} is``) and its direction (-1: reversed)."""
+    scale, sign = dimension(base)
+    if scale == "old":  # older, younger, newer: the age "N years old" speaks of
+        return "age", "{}'s age", sign
+    return scale, "how " + scale + " {} is", sign
+
+
+def event_label(verb: str) -> str:
+    """The label of the time of an event (``arrive``: ``{} arrives``)."""
+    return "{} " + verb + "s"
+
+
 def _comparative(
     clause: ast.Clause,
     predicate: ast.PNumeric,
@@ -162,11 +176,7 @@ def _comparative(
             clause.span,
             "The box is bigger than the chocolate.",
         )
-    scale, sign = dimension(base)
-    if scale == "old":  # older, younger, newer: the age "N years old" speaks of
-        key, template = "age", "{}'s age"
-    else:
-        key, template = scale, "how " + scale + " {} is"
+    key, template, sign = scale_of(base)
     mine = LinearExpr.variable(quantity_of(clause.subject, key, template, False))
     theirs = LinearExpr.variable(quantity_of(other, key, template, False))
     return compare(mine, ">" if sign > 0 else "<", theirs, line)
@@ -175,7 +185,7 @@ def _comparative(
 def event(clause: ast.Clause, predicate: ast.PEvent, quantity_of: QuantityOf) -> Formula:
     """Lower ``arrives at 9:00``, ``arrives at least 10 minutes after Ana``, ..."""
     line = clause.span.line
-    template = "{} " + predicate.verb + "s"
+    template = event_label(predicate.verb)
     me = LinearExpr.variable(quantity_of(clause.subject, predicate.verb, template, True))
     kind, numbers = predicate.kind, predicate.numbers
 

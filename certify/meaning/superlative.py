@@ -16,11 +16,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from certify.meaning import ir, queries
-from certify.meaning.lower_numbers import compare, conjoin
+from certify.meaning.lower_numbers import compare, conjoin, event_label, scale_of
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
-from certify.syntax.words import comparative_base, dimension, superlative_base
+from certify.syntax.words import comparative_base, superlative_base
 
 if TYPE_CHECKING:
     from certify.meaning.lower import Lowering
@@ -31,15 +31,14 @@ def superlative(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> quer
     arrives first (``asked.kind``: ``first`` or ``last``; ``asked.word``: the event verb)?
     over those whose event they time."""
     if asked.kind in ("first", "last"):
-        suffix = "." + asked.word
+        key = asked.word
         relation = "<=" if asked.kind == "first" else ">="
     else:
         base = superlative_base(asked.word)
         assert base is not None  # the builder refused every other word (``q_superlative``)
-        scale, sign = dimension(base)
-        suffix = "." + ("age" if scale == "old" else scale)
+        key, _, sign = scale_of(base)
         relation = ">=" if sign > 0 else "<="
-    quantities = [v for v in lowering.numbers_named if v.endswith(suffix)]
+    quantities = _named(lowering, key)
     formulas: list[ir.Formula] = []
     for mine in quantities:
         others: list[ir.Formula] = [
@@ -48,8 +47,7 @@ def superlative(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> quer
             if theirs != mine
         ]
         formulas.append(conjoin(others) if others else ir.Const(True))
-    candidates = tuple(v[: -len(suffix)] for v in quantities)
-    return queries.AskWhich(candidates, tuple(formulas))
+    return queries.AskWhich(_holders(quantities), tuple(formulas))
 
 
 def compared(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> queries.AskWhich:
@@ -67,18 +65,25 @@ def compared(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> queries
     if asked.kind == "than":
         base = comparative_base(asked.word)
         assert base is not None  # the builder refused every other word (``q_who_comparative``)
-        scale, sign = dimension(base)
-        key = "age" if scale == "old" else scale
-        template, clock = ("{}'s age" if key == "age" else "how " + scale + " {} is"), False
-        relation = ">" if sign > 0 else "<"
+        key, template, sign = scale_of(base)
+        clock, relation = False, (">" if sign > 0 else "<")
     else:
-        key, template, clock = asked.word, "{} " + asked.word + "s", True
+        key, template, clock = asked.word, event_label(asked.word), True
         relation = "<" if asked.kind == "before" else ">"
     theirs = lowering.quantity(other, key, template, clock)
-    suffix = "." + key
-    quantities = [v for v in lowering.numbers_named if v.endswith(suffix) and v != theirs]
+    quantities = [v for v in _named(lowering, key) if v != theirs]
     formulas = tuple(
         compare(LinearExpr.variable(mine), relation, LinearExpr.variable(theirs), span.line)
         for mine in quantities
     )
-    return queries.AskWhich(tuple(v[: -len(suffix)] for v in quantities), formulas)
+    return queries.AskWhich(_holders(quantities), formulas)
+
+
+def _named(lowering: Lowering, key: str) -> list[str]:
+    """The quantities of ``key`` the statements so far name (``Ana.tall``), in order."""
+    return [v for v in lowering.numbers_named if v.endswith("." + key)]
+
+
+def _holders(quantities: list[str]) -> tuple[str, ...]:
+    """Whose quantities they are (``Ana.tall``: ``Ana``)."""
+    return tuple(v.rsplit(".", 1)[0] for v in quantities)
