@@ -57,10 +57,3 @@ def test_a_verb_that_names_no_event_is_refused_at_the_verb() -> None:
 
 def test_who_with_an_everyday_verb_is_unchanged() -> None:
     assert _answers("Tweety flies.\nWho flies?\n") == [("forced", ("Tweety",))]
-
-
-def test_who_with_a_relation_says_to_ask_of_each_one() -> None:
-    error = refusal("The cat likes Bob.\nWho likes Bob?\n")
-    assert (error.line, error.column, error.end_column) == (2, 11, 14)
-    assert error.suggestion == "Does Ana like Bob?"
-    assert check("Ana likes Bob.\n", [error.suggestion]).questions[0].answers == ("yes",)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeAlias
 
-from certify.meaning.ir import Formula
+from certify.meaning.ir import OTHER, Formula, is_anonymous
 from certify.numeric import LinearExpr
 from certify.records import Record
 
@@ -72,8 +72,9 @@ class AskWhich(Record):
     """How the answers name the candidates (default: the vocabulary's labels of the keys)."""
 
     def named(self, label: Callable[[str], str]) -> tuple[str, ...]:
-        """The candidates' names, by ``labels`` or else by ``label`` of each key."""
-        return self.labels or tuple(label(c) for c in self.candidates)
+        """The candidates' names, by ``labels`` or else by ``label`` of each key; an unnamed
+        individual ("Someone is guilty.") is ``(other)``."""
+        return self.labels or tuple(OTHER if is_anonymous(c) else label(c) for c in self.candidates)
 
 
 class AskCount(Record):

@@ -48,7 +48,7 @@ def predicate(lowering: Lowering, clause: ast.Clause) -> ir.Formula:
     if isinstance(meaning, (ast.PTruth, ast.PVerb)):
         return atom(meaning, lowering.thing(clause.subject))
     if isinstance(meaning, ast.POf):
-        return _of(lowering, clause.subject, meaning)
+        return _of(lowering, lowering.thing(clause.subject), meaning)
     assert isinstance(meaning, ast.PSays)
     speaker = lowering.thing(clause.subject)
     _refuse_events(meaning.said)
@@ -87,10 +87,17 @@ def named_individuals(lowering: Lowering) -> tuple[str, ...]:
     )
 
 
+def unnamed_individuals(lowering: Lowering) -> tuple[str, ...]:
+    """The individuals the statements so far speak of without a name ("Someone is guilty."):
+    a wh-question's ``(other)`` (SPEC §3 "Wh-questions")."""
+    return tuple(k for k in lowering.things_named if ir.is_anonymous(k))
+
+
 def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
-    """``Who lies?``: the named individuals the predicate holds of."""
+    """``Who lies?``: the named individuals the predicate holds of, and ``(other)`` where an
+    unnamed one can answer."""
     meaning = node.predicate
-    candidates = named_individuals(lowering)
+    candidates = named_individuals(lowering) + unnamed_individuals(lowering)
     if isinstance(meaning, ast.PNumeric):  # "Who is the tallest?", "Who arrives first?"
         from certify.meaning.superlative import compared, superlative
 
@@ -101,6 +108,12 @@ def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
         return queries.AskWhich(
             candidates, tuple(adjective_of(lowering, c, meaning.word) for c in candidates)
         )
+    if isinstance(meaning, ast.PRelation):  # "Who likes Bob?": "X likes Bob." of each
+        other = lowering.thing(meaning.object)
+        formulas = tuple(ir.Related(meaning.verb, c, other) for c in candidates)
+        return queries.AskWhich(candidates, formulas)
+    if isinstance(meaning, ast.POf):  # "Who is afraid of the dog?"
+        return queries.AskWhich(candidates, tuple(_of(lowering, c, meaning) for c in candidates))
     assert isinstance(meaning, (ast.PTruth, ast.PVerb))
     return queries.AskWhich(candidates, tuple(atom(meaning, c) for c in candidates))
 
@@ -127,9 +140,8 @@ def of_property(adjective: str, noun: str) -> str:
     return f"{adjective} of {noun}"
 
 
-def _of(lowering: Lowering, subject: ast.NP, meaning: ast.POf) -> ir.Formula:
+def _of(lowering: Lowering, thing: str, meaning: ast.POf) -> ir.Formula:
     """``is afraid of wolves``: a property (of the class); ``of the dog``: a relation."""
-    thing = lowering.thing(subject)
     noun = _class_of(meaning.object)
     if noun is None:
         return ir.Related(f"{meaning.adjective} of", thing, lowering.thing(meaning.object))

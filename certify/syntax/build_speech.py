@@ -137,30 +137,35 @@ class SpeechRules(Located):
             )
         return ast.QWhich(ast.PNumeric("superlative", (), str(token)), self.span(meta))
 
-    def q_event_order(self, meta: Meta, children: Children) -> ast.QuestionAst:
-        """``Who arrives first?``, ``Who leaves last?`` (``meaning.superlative``): an event
-        verb of the lexicon, then ``first`` or ``last``."""
-        verb, word = _tokens(children)[1:]
-        order = str(word).lower()
+    def q_who_verb(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who likes Bob?`` (a relation's subjects among the named individuals), or
+        ``Who arrives first?`` / ``last`` (an event verb: ``meaning.superlative``)."""
+        verb = _tokens(children)[1]
+        thing = _one_thing(_as(children[-1], ast.NP))
+        order = thing.text.lower() if thing.kind == "name" and len(thing.words) == 1 else ""
+        if event_base(str(verb)) is None and order not in ("first", "last"):
+            base = relation_verb(str(verb), self.token_span(verb))
+            return ast.QWhich(ast.PRelation(base, thing), self.span(meta))
         if order not in ("first", "last"):
-            if event_base(str(verb)) is None:  # "Who likes Bob?": a relation's subjects
-                base = relation_verb(str(verb), self.token_span(verb))
-                raise SentenceError(
-                    f"certify does not ask who {verb} {word}: ask 'Does X {base} {word}?' "
-                    "of each one",
-                    self.token_span(word),
-                    f"Does Ana {base} {word}?",
-                    expected="the end of the question",
-                )
             raise SentenceError(
-                f"I didn't expect '{word}' here: certify asks 'Who V?' of an everyday verb and "
-                "'Who arrives first?' or 'last' of an event",
-                self.token_span(word),
+                f"I didn't expect '{thing.text}' here: certify asks 'Who V?' of an everyday "
+                "verb, 'Who V X?' of a relation and 'Who arrives first?' or 'last' of an event",
+                thing.span,
                 "Who arrives first?",
                 expected="'first' or 'last', or the end of the question",
             )
         base = event_verb(str(verb), self.token_span(verb))
         return ast.QWhich(ast.PNumeric(order, (), base), self.span(meta))
+
+    def q_who_has(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who has the cat?``: the named individuals of whom ``X has the cat.`` holds."""
+        thing = _one_thing(_as(children[-1], ast.NP))
+        return ast.QWhich(ast.PRelation("have", thing), self.span(meta))
+
+    def q_who_of(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who is afraid of the dog?``, ``Who is afraid of wolves?``."""
+        word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
+        return ast.QWhich(ast.POf(word, _one_thing(_as(children[-1], ast.NP))), self.span(meta))
 
     def q_event_relative(self, meta: Meta, children: Children) -> ast.QuestionAst:
         """``Who arrives before Bob?`` (``meaning.superlative.compared``)."""
@@ -186,6 +191,19 @@ class SpeechRules(Located):
 
     def _np_from_tokens(self, tokens: list[Token], span: ast.Span) -> ast.NP:
         raise NotImplementedError  # QuestionRules provides it
+
+
+def _one_thing(thing: ast.NP) -> ast.NP:
+    """The object of a wh-question over a relation: one thing or class, named (``Who likes
+    Bob?``, ``Who has the cat?``, ``Who is afraid of wolves?``), not a quantifier."""
+    if thing.kind in ("name", "the", "poss"):
+        return thing
+    raise SentenceError(
+        f"certify asks 'Who likes X?' of one named thing, not of '{thing.text}'",
+        thing.span,
+        "Who likes Bob?",
+        expected="a name, 'the' and a noun, or a possessive",
+    )
 
 
 def asks(subject: ast.NP, predicate: ast.Predicate, plural: bool, span: ast.Span) -> ast.QTrue:

@@ -45,6 +45,7 @@ from tests.reference.finite_text import (
     Who,
     WhoDoes,
     WhoIs,
+    WhoRel,
     Whose,
     listing,
     questions_of,
@@ -200,6 +201,8 @@ def question_text(q: Question) -> str:
         return f"Who is in {q.place}?"
     if isinstance(q, WhoIs):
         return f"Who is {q.word}?"
+    if isinstance(q, WhoRel):
+        return f"Who {q.verb} {q.object}?"
     if isinstance(q, CountIn):
         return f"How many people are in {q.place}?"
     if isinstance(q, Whose):

@@ -66,6 +66,7 @@ from tests.reference.finite_text import (
     Who,
     WhoDoes,
     WhoIs,
+    WhoRel,
     Whose,
     is_place_noun,
     listing,
@@ -317,6 +318,9 @@ class World:
                 Truth(x, truth[q.kind]) if q.kind in truth else Act(x, q.kind) for x in self.persons
             ]
             return _names([(x, _fact(m)) for x, m in zip(self.persons, made)], "nobody")
+        if isinstance(q, WhoRel):  # "X likes Bob." of each person, as its own statement reads
+            related = [_fact(Relation(x, q.verb, q.object)) for x in self.persons]
+            return _names(list(zip(self.persons, related)), "nobody")
         if isinstance(q, WhoIs):  # "X is W." of each person, as its own statement reads
             said: list[Statement] = [
                 Value(x, q.attribute, (q.word,)) if q.attribute else Prop(x, q.word)

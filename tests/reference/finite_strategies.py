@@ -65,6 +65,7 @@ from tests.reference.finite_text import (
     Who,
     WhoDoes,
     WhoIs,
+    WhoRel,
     Whose,
     is_place_noun,
     is_question,
@@ -341,7 +342,7 @@ def question(
     houses = tuple(sorted({o[1] for p in seen.places if (o := owner_of(p)) and p in places}))
     kinds = ["who", "true", "who does", "how many", "who is"]
     kinds += ["where", "is in", "is in", "whose", "was before"] * bool(located)
-    kinds += ["fact", "fact"] * bool(individuals)
+    kinds += ["fact", "fact", "who rel"] * bool(individuals)
     kinds += ["value"] * 4 * bool(seen.holders and seen.declared)  # rare otherwise: any seed
     events = [s for s in prefix if isinstance(s, Possess)]
     kinds += ["carrying", "carrying", "gave", "gave", "gave", "gave", "gave"] * bool(events)
@@ -379,6 +380,8 @@ def question(
         local = Cast(**{**local.__dict__, "places": askable})
         maker = pick(draw, (atom, connective))
         return IsTrue(maker(draw, local, located), "it is true")
+    if kind == "who rel":
+        return WhoRel(pick(draw, cast.verbs), pick(draw, individuals))
     if kind == "who is":
         values = [(v, a) for a in sorted(seen.declared) for v in ATTRIBUTES[a]]
         word, attribute = pick(draw, [*((w, None) for w in cast.adjectives), *values])

@@ -350,6 +350,15 @@ class WhoDoes:
 
 
 @dataclass(frozen=True)
+class WhoRel:
+    """Who likes Bob? — ``X likes Bob.`` of each capitalized name the statements before it
+    name (``verb`` in the third person)."""
+
+    verb: str
+    object: str
+
+
+@dataclass(frozen=True)
 class WhoIs:
     """Who is guilty? / Who is red? — ``X is W.`` of each capitalized name the statements
     before it name; ``attribute`` when W is a value of an attribute declared above it."""
@@ -390,6 +399,7 @@ Question = (
     | IsTrue
     | WhoDoes
     | WhoIs
+    | WhoRel
     | Carrying
     | Gave
 )
@@ -404,6 +414,7 @@ QUESTIONS = (
     IsTrue,
     WhoDoes,
     WhoIs,
+    WhoRel,
     Carrying,
     Gave,
 )
