@@ -42,6 +42,9 @@ def test_who_likes_names_whom_the_relation_can_hold_of() -> None:
             "Tom",
         ),
         ("Ana likes Bob.\nBob likes Ana.\nNobody likes Carl.\n", "Who likes Carl?", "nobody"),
+        ("Tom is afraid.\nEve is not afraid.\n", "Who is afraid?", "Tom"),  # no "of"
+        # "water", written in lower case, is a thing: never one of the answers of "Who"
+        ("Ana drinks water.\nBob does not drink water.\n", "Who drinks water?", "Ana"),
     ],
 )
 def test_a_forced_wh_answer(text: str, question: str, expected: str) -> None:

@@ -64,6 +64,9 @@ class Lowering(PuzzleReading):
     """Every key a statement so far uses as a place: never a candidate of ``Who lies?``."""
     things_named: dict[str, None] = field(default_factory=dict)
     """Every key a statement so far names as a thing, in order (``speech.remember``)."""
+    written_lowercase: set[str] = field(default_factory=set)
+    """Every name a statement so far writes in lower case (``Ana drinks water.``): a thing,
+    never a candidate of ``Who drinks water?``."""
     numbers_named: dict[str, None] = field(default_factory=dict)
     """Every quantity a statement so far names (``Ana.tall``, ``Ana.arrive``), in order
     (``superlative``)."""

@@ -73,17 +73,23 @@ def remember(lowering: Lowering, mentions: list[Mention]) -> None:
     """Keep what a statement names (never what a question names, so that an answer does not
     depend on the questions asked before it)."""
     lowering.places_named.update(m.key for m in mentions if m.role == "place")
-    lowering.things_named.update(dict.fromkeys(m.key for m in mentions if m.role == "thing"))
+    things = [m for m in mentions if m.role == "thing"]
+    lowering.things_named.update(dict.fromkeys(m.key for m in things))
+    lowering.written_lowercase.update(m.key for m in things if m.label[:1].islower())
     numbers = (m.key for m in mentions if m.role in ("number", "clock"))  # "clock": an event
     lowering.numbers_named.update(dict.fromkeys(numbers))
 
 
 def named_individuals(lowering: Lowering) -> tuple[str, ...]:
-    """The individuals the statements so far name, in order: capitalized names, not places."""
+    """The individuals the statements so far name, in order: capitalized names, not places,
+    and not a name also written in lower case (``water``)."""
     return tuple(
         key
         for key in lowering.things_named
-        if key[:1].isupper() and key not in lowering.places_named and not ir.is_anonymous(key)
+        if key[:1].isupper()
+        and key not in lowering.places_named
+        and key not in lowering.written_lowercase
+        and not ir.is_anonymous(key)
     )
 
 
