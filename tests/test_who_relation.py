@@ -43,6 +43,9 @@ def test_who_likes_names_whom_the_relation_can_hold_of() -> None:
         ),
         ("Ana likes Bob.\nBob likes Ana.\nNobody likes Carl.\n", "Who likes Carl?", "nobody"),
         ("Tom is afraid.\nEve is not afraid.\n", "Who is afraid?", "Tom"),  # no "of"
+        ("Ana likes the dog.\nAna does not like the cat.\n", "What does Ana like?", "the dog"),
+        ("Ana drinks water.\nAna does not drink milk.\n", "What does Ana drink?", "water"),
+        ("Ana likes Bob.\nAna does not like Ana.\n", "Who does Ana like?", "Bob"),
         # "water", written in lower case, is a thing: never one of the answers of "Who"
         ("Ana drinks water.\nBob does not drink water.\n", "Who drinks water?", "Ana"),
     ],
@@ -91,8 +94,22 @@ def test_a_witness_of_other_shows_the_unnamed_one() -> None:
         ("Who likes everyone?", 11, 19),  # a quantifier, not one thing
         ("Who arrives Bob?", 13, 16),  # an event verb takes first or last
         ("Who likes first?", 5, 10),  # first or last with a verb of no event
+        ("What does Ana arrive?", 15, 21),  # an event is no relation
     ],
 )
 def test_refused_at_the_word(question: str, column: int, end: int) -> None:
     error = refusal(f"Ana likes Bob.\n{question}\n")
     assert (error.line, error.column, error.end_column) == (2, column, end)
+
+
+def test_who_does_x_like_is_open_where_the_statements_leave_it() -> None:
+    text = "Ana likes Bob.\nAna does not like Carl.\nSomeone is guilty.\nWho does Ana like?\n"
+    status, answers = _answers(text)[0]
+    assert status == "open"
+    # Bob always; Ana herself and the unnamed one of line 3 may be liked too, Carl never
+    assert set(answers) == {  # type: ignore[arg-type]
+        "Bob",
+        "Ana and Bob",
+        "Bob and (other)",
+        "Ana, Bob and (other)",
+    }

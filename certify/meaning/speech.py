@@ -164,17 +164,23 @@ def of_which(lowering: Lowering, node: ast.QOf) -> queries.AskWhich:
 
 
 def has_which(lowering: Lowering, node: ast.QHas) -> queries.AskWhich:
-    """``What does Bo have?``: which of the things the text names (not people, not places)."""
-    owner = lowering.thing(node.thing)
+    """``What does Bo have?``, ``What does Ana like?``: which of the things the text names
+    (not people, not places); ``Who does Ana like?``: which of the named individuals, and
+    ``(other)`` where an unnamed one can answer."""
+    subject = lowering.thing(node.thing)
+    if node.asked == "person":
+        people = named_individuals(lowering) + unnamed_individuals(lowering)
+        formulas = tuple(ir.Related(node.verb, subject, p) for p in people)
+        return queries.AskWhich(people, formulas)
     things = tuple(
         key
         for key in lowering.things_named
-        if key != owner
-        and not key[:1].isupper()
+        if key != subject
+        and (not key[:1].isupper() or key in lowering.written_lowercase)
         and key not in lowering.places_named
         and not ir.is_anonymous(key)
     )
-    formulas = tuple(ir.Related("have", owner, t) for t in things)
+    formulas = tuple(ir.Related(node.verb, subject, t) for t in things)
     return queries.AskWhich(things, formulas, "nothing")
 
 

@@ -87,6 +87,18 @@ class SpeechRules(Located):
     def q_has(self, meta: Meta, children: Children) -> ast.QuestionAst:
         return ast.QHas(_of(children, ast.NP)[-1])
 
+    def q_what_verb(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``What does Ana like?``: the things the text names that ``Ana likes X.`` holds of."""
+        verb = _tokens(children)[-1]
+        base = relation_verb(str(verb), self.token_span(verb))
+        return ast.QHas(_of(children, ast.NP)[-1], base)
+
+    def q_whom(self, meta: Meta, children: Children) -> ast.QuestionAst:
+        """``Who does Ana like?``: the named individuals ``Ana likes X.`` holds of."""
+        verb = _tokens(children)[-1]
+        base = "have" if verb.type == "HAVE" else relation_verb(str(verb), self.token_span(verb))
+        return ast.QHas(_of(children, ast.NP)[-1], base, "person")
+
     def q_of_true(self, meta: Meta, children: Children) -> ast.QuestionAst:
         word = str(next(t for t in _tokens(children) if t.type == "OF_ADJECTIVE")).lower()
         thing, other = _of(children, ast.NP)

@@ -257,6 +257,8 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("Who flies?", "Who flies?"),
     ("Does X have Y?", "Does Bo have the cat?"),
     ("What does X have? (the things the text names)", "What does Bo have?"),
+    ("What does X like? (any relation; the things the text names)", "What does Ana like?"),
+    ("Who does X like? (any relation; the named individuals)", "Who does Ana like?"),
     ("What is X afraid of? (the classes the text names)", "What is Tom afraid of?"),
     ("Is X afraid of Y?", "Is Tom afraid of the dog?"),
     ("Is it true that S?", "Is it true that Ana is in the kitchen or Bea is in the garden?"),

@@ -53,6 +53,9 @@ class QOf(Record):
 
 
 class QHas(Record):
-    """What does Bo have? — the things the text names that Bo has."""
+    """What does Bo have? · What does Ana like? — the things the text names that Bo has (that
+    Ana likes); Who does Ana like? (``asked`` "person") — the named individuals."""
 
     thing: NP
+    verb: str = "have"
+    asked: str = "thing"

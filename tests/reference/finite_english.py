@@ -45,6 +45,7 @@ from tests.reference.finite_text import (
     Who,
     WhoDoes,
     WhoIs,
+    WhomRel,
     WhoRel,
     Whose,
     listing,
@@ -203,6 +204,8 @@ def question_text(q: Question) -> str:
         return f"Who is {q.word}?"
     if isinstance(q, WhoRel):
         return f"Who {q.verb} {q.object}?"
+    if isinstance(q, WhomRel):
+        return f"Who does {q.subject} {VERBS[q.verb]}?"
     if isinstance(q, CountIn):
         return f"How many people are in {q.place}?"
     if isinstance(q, Whose):

@@ -66,6 +66,7 @@ from tests.reference.finite_text import (
     Who,
     WhoDoes,
     WhoIs,
+    WhomRel,
     WhoRel,
     Whose,
     is_place_noun,
@@ -321,6 +322,9 @@ class World:
         if isinstance(q, WhoRel):  # "X likes Bob." of each person, as its own statement reads
             related = [_fact(Relation(x, q.verb, q.object)) for x in self.persons]
             return _names(list(zip(self.persons, related)), "nobody")
+        if isinstance(q, WhomRel):  # "Ana likes X." of each person
+            liked = [_fact(Relation(q.subject, q.verb, x)) for x in self.persons]
+            return _names(list(zip(self.persons, liked)), "nobody")
         if isinstance(q, WhoIs):  # "X is W." of each person, as its own statement reads
             said: list[Statement] = [
                 Value(x, q.attribute, (q.word,)) if q.attribute else Prop(x, q.word)

@@ -65,6 +65,7 @@ from tests.reference.finite_text import (
     Who,
     WhoDoes,
     WhoIs,
+    WhomRel,
     WhoRel,
     Whose,
     is_place_noun,
@@ -380,6 +381,8 @@ def question(
         local = Cast(**{**local.__dict__, "places": askable})
         maker = pick(draw, (atom, connective))
         return IsTrue(maker(draw, local, located), "it is true")
+    if kind == "who rel" and draw(st.booleans()):
+        return WhomRel(pick(draw, individuals), pick(draw, cast.verbs))
     if kind == "who rel":
         return WhoRel(pick(draw, cast.verbs), pick(draw, individuals))
     if kind == "who is":

@@ -359,6 +359,15 @@ class WhoRel:
 
 
 @dataclass(frozen=True)
+class WhomRel:
+    """Who does Ana like? — ``Ana likes X.`` of each capitalized name the statements before
+    it name (``verb`` in the third person)."""
+
+    subject: str
+    verb: str
+
+
+@dataclass(frozen=True)
 class WhoIs:
     """Who is guilty? / Who is red? — ``X is W.`` of each capitalized name the statements
     before it name; ``attribute`` when W is a value of an attribute declared above it."""
@@ -400,6 +409,7 @@ Question = (
     | WhoDoes
     | WhoIs
     | WhoRel
+    | WhomRel
     | Carrying
     | Gave
 )
@@ -415,6 +425,7 @@ QUESTIONS = (
     WhoDoes,
     WhoIs,
     WhoRel,
+    WhomRel,
     Carrying,
     Gave,
 )
