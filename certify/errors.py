@@ -91,6 +91,8 @@ class TextError(CertifyError):
     """A text that cannot be read: where, what, and what would have been understood."""
 
     exit_code = ExitCode.BAD_TEXT
+    invertible = False
+    """A question's syntax error that ``syntax.inversion`` may read past (``parse._built``)."""
 
     def __init__(
         self,

@@ -27,8 +27,9 @@ from certify.meaning.mentions import Lowered, LoweredQuestion, Mention
 from certify.meaning.moments import Reading, before, closed_reading, problem_at
 from certify.meaning.positions import Grid
 from certify.meaning.possession import asks_events
+from certify.meaning.roles import check_roles
 from certify.meaning.same_names import adds_no_names, serves
-from certify.meaning.space import check_roles, decide_places
+from certify.meaning.space import decide_places
 from certify.readout.answer import Certifier, Options
 from certify.readout.mixed import MixedCertifier, asks_numbers
 from certify.readout.reading import reading_lines
@@ -363,6 +364,7 @@ def _unknown_names(
             mention.label
             and mention.key not in known
             and mention.role in ("thing", "place", "number", "clock")
+            and not ir.is_anonymous(mention.key)  # "Is someone guilty?" names nobody
         ):
             close = difflib.get_close_matches(mention.key, list(known), n=1)
             hint = f"; did you mean {known[close[0]]!r}?" if close else ""

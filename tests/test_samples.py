@@ -24,8 +24,8 @@ from certify.syntax.forms import (
     STATEMENTS,
 )
 from certify.syntax.forms_grid import STEPGAME_FORMS
-from certify.syntax.lark_runtime import Token, Tree
-from certify.syntax.parse import parser, read_document, statement_core
+from certify.syntax.lark_runtime import Token, Tree, UnexpectedInput
+from certify.syntax.parse import parse_sentence, parser, read_document, statement_core
 from certify.syntax.puzzle import puzzle_parser
 from certify.syntax.quotes import split_sentences
 from certify.syntax.rows import declares_row
@@ -58,7 +58,10 @@ def sentence_shape(text: str, question: bool, puzzle: bool = False, grid: bool =
     if puzzle:
         return ("puzzle", shape(puzzle_parser().parse(text, start=start)))
     if question:
-        return (shape(parser().parse(text, start="question")),)
+        try:
+            return (shape(parser().parse(text, start="question")),)
+        except UnexpectedInput:  # "Are Ana and Bob in the garden?": read as it inverts
+            return ("inverted", type(parse_sentence(text, 1, 1, "?").node).__name__)
     return (shape(parser().parse(statement_core(1, text)[1], start="statement")),)
 
 

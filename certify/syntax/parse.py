@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from certify import run_limits
 from certify.errors import TextError, TextErrors, hidden, printable
@@ -24,6 +24,7 @@ from certify.syntax.diagnose import closest_form
 from certify.syntax.grammar import grammar_path as grammar_path
 from certify.syntax.grammar import grammar_text as grammar_text
 from certify.syntax.grammar import parser as parser
+from certify.syntax.inversion import inverted
 from certify.syntax.lark_runtime import (
     UnexpectedInput,
     VisitError,
@@ -279,7 +280,12 @@ def read_sentence(
     if node is None:  # not a plain comparison (``x2 - x1 <= 3``): the parser's short way
         node = direct.read(text, start, line, column)
     if node is None:  # an error, or a sentence the shortcut cannot vouch for
-        node = _built(text, line, column, start, end)
+        try:
+            node = _built(text, line, column, start, end)
+        except TextError as refused:
+            if start != "question" or not refused.invertible:
+                raise
+            node = _reread(text, line, column, end, refused)
     if discourse or time:
         return Parsed(line, first, written, node, False, discourse, time)
     return Parsed(line, column, written, node, start == "question")
@@ -294,17 +300,41 @@ def _built(text: str, line: int, column: int, start: str, end: str) -> Sentence 
     try:
         tree = parser().parse(text, start=start)
     except UnexpectedInput as error:
-        raise syntax_error(error, text, line, column, start) from None
+        raise _invertible(syntax_error(error, text, line, column, start)) from None
     check_tree(tree, line, column)
     try:
         node: Sentence | QuestionAst = Build(line, column).transform(tree)
     except VisitError as error:  # Lark wraps what the transformer raises
-        if isinstance(error.orig_exc, ReservedWord):
-            raise without_word(error.orig_exc, text, column, end) from None
+        if isinstance(error.orig_exc, ReservedWord):  # a word of the language in a name
+            raise _invertible(without_word(error.orig_exc, text, column, end)) from None
         if isinstance(error.orig_exc, TextError):
             raise error.orig_exc from None
         raise
     return node
+
+
+def _invertible(error: TextError) -> TextError:
+    """Mark an error of the grammar (a syntax error, a word of the language in a name) that a
+    question may be read past (``_reread``); an error ``Build`` decides on is final."""
+    error.invertible = True
+    return error
+
+
+def _reread(text: str, line: int, column: int, end: str, refused: TextError) -> QuestionAst:
+    """A question that no question form reads, read as the statement it inverts (``Is Ana in
+    the same place as Bob?``: ``inversion``); else ``refused``, the error it had."""
+    read = inverted(text, line, column, lambda q, at: _question(q, line, at, end))
+    if read is None:
+        raise refused
+    return read
+
+
+def _question(text: str, line: int, column: int, end: str) -> QuestionAst:
+    """One question, read by the grammar's question forms (the short way, else ``_built``)."""
+    node = direct.read(text, "question", line, column) or _built(
+        text, line, column, "question", end
+    )
+    return cast("QuestionAst", node)
 
 
 def _is_template_text(opening: str) -> bool:
