@@ -104,6 +104,10 @@ def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     unnamed one can answer."""
     meaning = node.predicate
     candidates = named_individuals(lowering) + unnamed_individuals(lowering)
+    if isinstance(meaning, ast.PEvent):  # "Who arrives before 9:15?"
+        from certify.meaning.superlative import timed
+
+        return timed(lowering, meaning, node.span)
     if isinstance(meaning, ast.PNumeric):  # "Who is the tallest?", "Who arrives first?"
         from certify.meaning.superlative import compared, superlative
 

@@ -1,7 +1,7 @@
 """``Who is the tallest?``: the individuals compared on a scale that nobody exceeds on it;
 ``Who arrives first?``: the individuals whose arrival nobody's precedes (``last``: follows);
 ``Who is taller than Bob?`` and ``Who arrives before Bob?``: the others on that scale above
-Bob (before Bob).
+Bob (before Bob); ``Who arrives before 9:15?``: those whose arrival the time phrase fits.
 
 The statements so far give some individuals a quantity on the scale the superlative names
 (``Ana is taller than Bea.``: ``Ana.tall`` and ``Bea.tall``; ``oldest`` and ``youngest``: the
@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 from certify.meaning import ir, queries
 from certify.meaning.lower_numbers import compare, conjoin, event_label, scale_of
+from certify.meaning.mentions import entity_key
 from certify.numeric import LinearExpr
 from certify.syntax import ast
 from certify.syntax.errors import SentenceError
@@ -77,6 +78,19 @@ def compared(lowering: Lowering, asked: ast.PNumeric, span: ast.Span) -> queries
         for mine in quantities
     )
     return queries.AskWhich(_holders(quantities), formulas)
+
+
+def timed(lowering: Lowering, asked: ast.PEvent, span: ast.Span) -> queries.AskWhich:
+    """Who arrives before 9:15? (any time phrase of a statement): of the individuals whose
+    event the statements so far time, those of whom ``X arrives before 9:15.`` holds (not
+    the one the phrase names: ``Who arrives 10 minutes after Bob?`` is never Bob)."""
+    other = entity_key(asked.other)[0] if asked.other is not None else None
+    holders = tuple(h for h in _holders(_named(lowering, asked.verb)) if h != other)
+    formulas = tuple(
+        lowering.predicate(ast.Clause(ast.NP("name", (h.lower(),), h, span), asked, False, span))
+        for h in holders
+    )
+    return queries.AskWhich(holders, formulas)
 
 
 def _named(lowering: Lowering, key: str) -> list[str]:

@@ -10,7 +10,16 @@ the clause plural, as ``are`` does.
 from __future__ import annotations
 
 from certify.syntax import ast
-from certify.syntax.children import Children, PredicateParts, _as, _body, _has, _of, _tokens
+from certify.syntax.children import (
+    Children,
+    PredicateParts,
+    TimePhrase,
+    _as,
+    _body,
+    _has,
+    _of,
+    _tokens,
+)
 from certify.syntax.coordinate import Chain, coordinate
 from certify.syntax.errors import SentenceError
 from certify.syntax.lark_runtime import Meta, Token
@@ -180,11 +189,15 @@ class SpeechRules(Located):
         return ast.QWhich(ast.POf(word, _one_thing(_as(children[-1], ast.NP))), self.span(meta))
 
     def q_event_relative(self, meta: Meta, children: Children) -> ast.QuestionAst:
-        """``Who arrives before Bob?`` (``meaning.superlative.compared``)."""
-        verb, direction = _tokens(children)[1:3]
+        """``Who arrives before Bob?`` (``meaning.superlative.compared``); with any other time
+        phrase of a statement, ``Who arrives before 9:15?`` (``meaning.superlative.timed``)."""
+        verb = _tokens(children)[1]
         base = event_verb(str(verb), self.token_span(verb))
-        other = _as(children[-1], ast.NP)
-        return ast.QWhich(ast.PNumeric(str(direction).lower(), (other,), base), self.span(meta))
+        kind, numbers, other, direction = _as(children[-1], TimePhrase)
+        if kind in ("before", "after") and other is not None:
+            return ast.QWhich(ast.PNumeric(kind, (other,), base), self.span(meta))
+        event = ast.PEvent(base, kind, numbers, other, direction)
+        return ast.QWhich(event, self.span(meta))
 
     def q_who_comparative(self, meta: Meta, children: Children) -> ast.QuestionAst:
         """``Who is taller than Bob?``, ``Who is more expensive than the pears?``

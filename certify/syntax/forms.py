@@ -271,6 +271,7 @@ QUESTIONS: tuple[tuple[str, str], ...] = (
     ("Does X arrive before 9:15? (any time phrase above)", "Does Bob arrive before 9:15?"),
     ("Who arrives first? (or last: of the arrivals timed above)", "Who arrives first?"),
     ("Who arrives before X? (or after)", "Who arrives before Bob?"),
+    ("Who arrives before 9:15? (any time phrase above)", "Who arrives before 9:15?"),
     ("How old is X?", "How old is Ana?"),
     ("Is X bigger than Y?", "Is the box bigger than the chocolate?"),
     ("Who is the Xest? (the named ones on the scale)", "Who is the tallest?"),

@@ -17,7 +17,7 @@ proved:
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 import z3
@@ -151,6 +151,8 @@ def answer(items: tuple[nt.Item, ...], question: nt.Question, line: int | None) 
         return answer_most(items, question, line, space)
     if isinstance(question, nt.AskWhoThan | nt.AskWhoArrives):
         return answer_than(items, question, line, space)
+    if isinstance(question, nt.AskWhoTimed):
+        return answer_timed(items, question, line, space)
     target = space.encoding.question(question)
     return settle(ne.render_question(question), line, space, target)
 
@@ -195,6 +197,18 @@ def answer_than(
     mine = {name: space.encoding.quantity(scale, name) for name in names}
     above = {name: mine[name] > theirs if sign > 0 else mine[name] < theirs for name in names}
     return answer_names(ne.render_question(question), line, space, above)
+
+
+def answer_timed(
+    items: tuple[nt.Item, ...], question: nt.AskWhoTimed, line: int | None, space: Space
+) -> Answered:
+    """`Who arrives before 9:15?`: per state, the names whose arrival the statements above
+    time (not the one the phrase names) of whom the arrival statement holds."""
+    arrival = question.arrival
+    other = getattr(arrival, "other", None)
+    names = sorted(on_scale(items, "arrival") - {other})
+    holds = {n: space.encoding.statement(replace(arrival, person=n)) for n in names}  # type: ignore[type-var]
+    return answer_names(ne.render_question(question), line, space, holds)
 
 
 def answer_names(

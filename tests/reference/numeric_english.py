@@ -27,6 +27,7 @@ from tests.reference.numeric_text import (
     AskWhen,
     AskWhoArrives,
     AskWhoThan,
+    AskWhoTimed,
     Atom,
     Chain,
     Compared,
@@ -187,6 +188,9 @@ def render_question(question: Question) -> str:
         return f"Who arrives {question.word}?"
     if isinstance(question, AskWhoArrives):
         return f"Who arrives {question.direction} {question.other}?"
+    if isinstance(question, AskWhoTimed):
+        person = question.arrival.person  # type: ignore[union-attr]
+        return f"Who arrives {render_body(question.arrival).removeprefix(person + ' arrives ')}?"
     if isinstance(question, AskWhoThan):
         return f"Who is {question.word} than {question.other}?"
     if isinstance(question, AskMost):

@@ -286,7 +286,7 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
     """A question about the vocabulary; location questions only about `people` (located)."""
     kinds = ["value", "value", "true"]
     if "time" in vocab.themes:
-        kinds += ["when", "how long", "first", "arrives"]
+        kinds += ["when", "how long", "first", "arrives", "timed"]
     if "quantities" in vocab.themes:
         kinds += ["age", "compared", "compared", "most", "than"]
     if people:
@@ -306,6 +306,8 @@ def question(choose: Chooser, vocab: Vocabulary, people: frozenset[str]) -> nt.Q
         return nt.AskFirst(pick(choose, ("first", "last")))
     if kind == "arrives":
         return nt.AskWhoArrives(pick(choose, ("before", "after")), pick(choose, vocab.people))
+    if kind == "timed":  # "Who arrives before 9:15?": any arrival phrase, its person asked
+        return nt.AskWhoTimed(time_atom(choose, vocab))
     names = vocab.people + vocab.things
     if kind == "age":
         return nt.AskAge(pick(choose, names))

@@ -345,6 +345,14 @@ class AskWhoArrives:
     other: str
 
 
+@dataclass(frozen=True)
+class AskWhoTimed:
+    """`Who arrives before 9:15?`: ``arrival`` is one of ARRIVALS whose person is asked for
+    (every name whose arrival the statements above time, but its `other`)."""
+
+    arrival: Atom
+
+
 Question = (
     AskValue
     | AskWhen
@@ -357,6 +365,7 @@ Question = (
     | AskFirst
     | AskWhoThan
     | AskWhoArrives
+    | AskWhoTimed
 )
 Item = Statement | Question
 
@@ -372,6 +381,7 @@ QUESTION_TYPES = (
     AskFirst,
     AskWhoThan,
     AskWhoArrives,
+    AskWhoTimed,
 )
 
 
