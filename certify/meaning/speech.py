@@ -93,17 +93,18 @@ def named_individuals(lowering: Lowering) -> tuple[str, ...]:
     )
 
 
-def unnamed_individuals(lowering: Lowering) -> tuple[str, ...]:
-    """The individuals the statements so far speak of without a name ("Someone is guilty."):
-    a wh-question's ``(other)`` (SPEC §3 "Wh-questions")."""
-    return tuple(k for k in lowering.things_named if ir.is_anonymous(k))
+def individuals(lowering: Lowering) -> tuple[str, ...]:
+    """A wh-question's candidates: the named individuals, then those the statements so far
+    speak of without a name ("Someone is guilty."), its ``(other)`` (SPEC §3 "Wh-questions")."""
+    unnamed = tuple(k for k in lowering.things_named if ir.is_anonymous(k))
+    return named_individuals(lowering) + unnamed
 
 
 def which(lowering: Lowering, node: ast.QWhich) -> queries.AskWhich:
     """``Who lies?``: the named individuals the predicate holds of, and ``(other)`` where an
     unnamed one can answer."""
     meaning = node.predicate
-    candidates = named_individuals(lowering) + unnamed_individuals(lowering)
+    candidates = individuals(lowering)
     if isinstance(meaning, ast.PEvent):  # "Who arrives before 9:15?"
         from certify.meaning.superlative import timed
 
@@ -173,7 +174,7 @@ def has_which(lowering: Lowering, node: ast.QHas) -> queries.AskWhich:
     ``(other)`` where an unnamed one can answer."""
     subject = lowering.thing(node.thing)
     if node.asked == "person":
-        people = named_individuals(lowering) + unnamed_individuals(lowering)
+        people = individuals(lowering)
         formulas = tuple(ir.Related(node.verb, subject, p) for p in people)
         return queries.AskWhich(people, formulas)
     things = tuple(

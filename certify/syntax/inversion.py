@@ -52,8 +52,8 @@ def inverted(
             node = parse(PREFIX + statement, base)
         except TextError:
             continue
-        shift = _Shift(column, base + len(PREFIX), base + len(PREFIX) + gap, len(copula) + 1)
-        readings.append((statement, shift.node(node)))
+        back = _back(column, base + len(PREFIX), base + len(PREFIX) + gap, len(copula) + 1)
+        readings.append((statement, back.node(node)))
     if not readings:
         return None
     meanings = {_unplaced(node) for _, node in readings}
@@ -84,23 +84,14 @@ def inverted(
     return node
 
 
-class _Shift:
-    """Columns of the rewritten question back to the question as written: the ``Is it true
-    that`` before the subject to the question's first column, the copula put back to the
-    gap it was put in, what follows it back by the copula's width."""
+class _Respan:
+    """A value with every span in it given new columns by ``column``."""
 
-    def __init__(self, first: int, start: int, gap: int, width: int) -> None:
-        self.first, self.start, self.gap, self.width = first, start, gap, width
-
-    def column(self, at: int) -> int:
-        if at >= self.gap + self.width:
-            return at - self.width
-        if at > self.gap:
-            return self.gap
-        return at if at >= self.start else self.first
+    def __init__(self, column: Callable[[int], int]) -> None:
+        self.column = column
 
     def node(self, value: Any) -> Any:
-        """``value`` with every span in it moved back."""
+        """``value`` with every span in it moved."""
         if isinstance(value, ast.Span):
             return ast.Span(value.line, self.column(value.column), self.column(value.end_column))
         if isinstance(value, tuple):
@@ -113,16 +104,21 @@ class _Shift:
         return value
 
 
+def _back(first: int, start: int, gap: int, width: int) -> _Respan:
+    """Columns of the rewritten question back to the question as written: the ``Is it true
+    that`` before the subject to the question's first column, the copula put back to the
+    gap it was put in, what follows it back by the copula's width."""
+
+    def column(at: int) -> int:
+        if at >= gap + width:
+            return at - width
+        if at > gap:
+            return gap
+        return at if at >= start else first
+
+    return _Respan(column)
+
+
 def _unplaced(value: Any) -> Any:
     """``value`` with every span the same, to compare two readings' meanings."""
-    return _Blank().node(value)
-
-
-class _Blank(_Shift):
-    """Every span to one place (``_unplaced``)."""
-
-    def __init__(self) -> None:
-        super().__init__(0, 0, 0, 0)
-
-    def column(self, at: int) -> int:
-        return 0
+    return _Respan(lambda _: 0).node(value)
