@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 
+import pytest
 from hypothesis import settings
 
 import certify.report
@@ -22,3 +23,13 @@ certify.report.error_json = validated(certify.report.error_json)
 # failure it finds is printed with its seed and kept as a regression case.
 settings.register_profile("ci", derandomize=True)
 settings.load_profile(os.environ.get("CERTIFY_HYPOTHESIS", "default"))
+
+
+@pytest.fixture
+def workers_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--jobs N`` starts its workers before the first file, whatever the batch: a test of
+    the workers does not depend on whether they would pay on this machine
+    (``parallel.paying``, tested by tests/test_jobs_choice.py)."""
+    from certify.cli import parallel
+
+    monkeypatch.setattr(parallel, "paying", lambda seconds, left: True)

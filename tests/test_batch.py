@@ -133,6 +133,7 @@ def test_quiet_prints_nothing_when_all_is_well_and_only_failures_otherwise(
     assert [Path(str(d["file"])).name for d in documents] == ["wrong.txt"]
 
 
+@pytest.mark.usefixtures("workers_at_once")
 def test_jobs_give_the_same_output_in_the_same_order(tmp_path: Path) -> None:
     folder = tmp_path / "corpus"
     shutil.copytree(SAMPLES, folder)

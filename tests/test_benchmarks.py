@@ -327,7 +327,8 @@ def test_speed_scripts_print_the_machines_reference_first() -> None:
 
     assert machine._workload() == machine._workload() > 0  # the same work every time
     assert re.fullmatch(r"machine: reference workload \d+\.\d ms \(.*\)", machine.line())
-    for script in ("startup", "batch_throughput", "location_growth", "difference_growth"):
+    scripts = ("startup", "batch_throughput", "jobs_choice", "location_growth", "difference_growth")
+    for script in scripts:
         source = (ROOT / "benchmarks" / f"{script}.py").read_text()
         assert "print(machine_line())" in source, script
 
@@ -386,6 +387,26 @@ def test_batch_throughput_prints_each_rate_the_cpu_and_the_machines_own_speed_up
         found = re.search(line, out, re.M)
         assert found is not None, out
         assert float(found.group(1)) > 0 and float(found.group(2)) > 0
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="--jobs forks")
+def test_jobs_choice_prints_each_size_its_ratio_and_what_jobs_chose() -> None:
+    if not Path(sys.executable).with_name("certify").exists():
+        pytest.skip("no certify script beside this interpreter")
+    script = ROOT / "benchmarks" / "jobs_choice.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--python", sys.executable, "--sizes", "2", "--pairs", "2"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr
+    two = r"^    2 texts: --jobs 1 +\d+ ms; --jobs 2 (\d+\.\d\d)× its wall time \(.* over 2\), "
+    # two files: the first here, then one left, which no worker can share
+    found = re.search(two + r"kept in one process; target ≤ 1\.05$", done.stdout, re.M)
+    assert found is not None and float(found.group(1)) > 0, done.stdout
+    worst = r"^worst size: --jobs 2 at (\d+\.\d\d)× the wall time of --jobs 1 \(target ≤ 1\.05\)$"
+    assert re.search(worst, done.stdout, re.M), done.stdout
 
 
 def test_amdahl_bound_of_a_parallel_run() -> None:

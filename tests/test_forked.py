@@ -193,6 +193,7 @@ def test_a_batch_whose_worker_dies_stops_with_an_error_naming_it(
 
 
 @pytest.mark.parametrize("fork", [True, False])
+@pytest.mark.usefixtures("workers_at_once")
 def test_forked_and_spawned_workers_give_the_serial_results(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: bool
 ) -> None:

@@ -61,6 +61,7 @@ def test_chunks_cover_every_file_once_in_order(count: int, jobs: int) -> None:
         (["--quiet", "--resume", "{tmp}/resume.jsonl"], False),
     ],
 )
+@pytest.mark.usefixtures("workers_at_once")
 def test_the_command_counts_only_what_it_prints_nothing_of(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, flags: list[str], counted: bool
 ) -> None:

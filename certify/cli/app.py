@@ -64,7 +64,7 @@ from certify.errors import CertifyError, ExitCode, UsageError
 from certify.run_limits import DEFAULT_MEMORY, DEFAULT_TIMEOUT, MIN_MEMORY, memory_ceiling
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from certify.cli.batch import Entry, FileResult, Summary
     from certify.cli.resume import Record
@@ -278,7 +278,7 @@ class _Batch:
                 )
             record, todo = self._record(entries)
             counted = printer.quiet and not printer.as_json and not keep and not self.update
-            stream = self._start([entry for _, entry in todo], counted and record is None)
+            stream = self._start([e for _, e in todo], counted and record is None, printer.note)
             with printer.progress(sum(1 for _, (_, error) in todo if error is None)) as advance:
                 for result, (index, _) in zip(stream, todo):
                     tally.add(result)
@@ -297,7 +297,9 @@ class _Batch:
                 record.finish()
                 summary = record.summary(summary)
             if junit is not None:
-                _write_junit(junit, results, self.checking)
+                from certify.output.junit import write_junit
+
+                write_junit(junit, results, self.checking)
         except CertifyError as error:
             _fail(error.message, error.exit_code)
         except KeyboardInterrupt:
@@ -323,9 +325,12 @@ class _Batch:
                 f"--resume: cannot write {self.resume!r}: {error.strerror or error}"
             ) from None
 
-    def _start(self, entries: "list[Entry]", counted: bool) -> "Iterator[FileResult]":
+    def _start(
+        self, entries: "list[Entry]", counted: bool, say: "Callable[[str], None]"
+    ) -> "Iterator[FileResult]":
         """The results of ``entries`` in order, from the executor chosen (``counted``: the
-        batch only counts the results it prints nothing of, ``parallel.run_parallel``)."""
+        batch only counts the results it prints nothing of, ``parallel.run_parallel``; ``say``:
+        where ``run_all`` says it kept the batch in one process)."""
         import os
 
         cpus = os.cpu_count() or 1
@@ -339,7 +344,7 @@ class _Batch:
 
         jobs = self.jobs or cpus
         given = (self.ask, self.options, self.checking, self.debug, jobs, counted)
-        return run_all(entries, *given)
+        return run_all(entries, *given, say=say)
 
 
 def _catch_swallowed_interrupts() -> list[object]:
@@ -360,17 +365,6 @@ def _catch_swallowed_interrupts() -> list[object]:
 
     sys.unraisablehook = hook
     return swallowed
-
-
-def _write_junit(path: str, results: "list[FileResult]", checking: bool) -> None:
-    """Write the JUnit report atomically: a reader never sees half a file."""
-    from certify.files import write_atomically
-    from certify.output.junit import to_xml
-
-    try:
-        write_atomically(path, to_xml(results, checking))
-    except OSError as error:
-        raise UsageError(f"--junit: cannot write {path!r}: {error.strerror or error}") from None
 
 
 def main() -> None:

@@ -14,6 +14,7 @@ from its class, message and attributes instead.  Other results use the standard 
 from __future__ import annotations
 
 import io
+import itertools
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -48,6 +49,16 @@ WORKER_IMPORTS = (
     "certify.syntax.stepgame",
     "certify.syntax.forms",
 )
+
+# ``--jobs N`` starts workers only where they pay (``paying``): when the files left would take
+# WORKERS_PAY seconds here, at the pace of the fastest file certified so far.  Starting two
+# workers (the imports they need, the forks, their first pages) costs 20-25 ms on 2 cores,
+# and two workers make the rest about 1.5x faster, so they pay from about 60 ms of work
+# left; measured by benchmarks/jobs_choice.py (``--jobs 2`` against ``--jobs 1`` on
+# batches of 2 to 1,000 small texts).
+WORKERS_PAY = 0.06
+PROBE_SECONDS = 0.02
+FIRST_FILE_EXTRA = 0.04
 
 # Forked workers fed through pipes (``certify.cli.forked``) where fork is safe and cheap;
 # elsewhere, spawned ones in a process pool.
@@ -256,19 +267,77 @@ def run_all(
     debug: bool = False,
     jobs: int = 1,
     counted: bool = False,
+    say: Callable[[str], object] | None = None,
 ) -> Iterator[FileResult]:
-    """Certify every file in order: here, or in ``jobs`` worker processes (``counted``: see
-    ``run_parallel``).
+    """Certify every file in order: here, or in up to ``jobs`` worker processes where they
+    pay (``counted``: see ``run_parallel``).
 
-    The workers (if any) are started before this returns, so that they are forked before
-    the caller starts anything else, such as the thread of a progress bar.
+    With ``jobs > 1`` the first files are certified here while ``paying`` weighs what is
+    left against what workers cost to start; where they would not pay, the batch stays here
+    and ``say`` is told so.  The workers (if any) are started before this returns, so that
+    they are forked before the caller starts anything else, such as the thread of a progress
+    bar.
     """
     entries = list(entries)
     readable = sum(1 for _, error in entries if error is None)
-    if jobs > 1 and readable > 1:
-        jobs = min(jobs, readable)
-        return run_parallel(entries, asks, options, checking, debug, jobs, counted)
-    return _run_serially(entries, asks, options, checking, debug)
+    if jobs <= 1 or readable <= 1:
+        return _run_serially(entries, asks, options, checking, debug)
+    done: list[FileResult] = []
+    seconds: list[float] = []
+    for index, (path, error) in enumerate(entries):
+        if error is not None:
+            done.append(FileResult(path, error=error))
+            continue
+        left = readable - len(seconds)
+        choice = paying(seconds, left)
+        if choice is None:
+            done.append(run_file(path, asks, options, checking, debug))
+            seconds.append(done[-1].seconds)
+            continue
+        rest = entries[index:]
+        if choice:
+            more = run_parallel(rest, asks, options, checking, debug, min(jobs, left), counted)
+            return itertools.chain(done, more)
+        if say is not None:
+            say(_kept(jobs, readable, seconds))
+        return itertools.chain(done, _run_serially(rest, asks, options, checking, debug))
+    return iter(done)  # not reached: ``paying`` says no before the last file
+
+
+def paying(seconds: Sequence[float], left: int) -> bool | None:
+    """Whether workers would pay for the ``left`` files not certified yet, given the seconds
+    each file certified so far took: ``None`` to certify one more file here and ask again.
+
+    The pace of the files left is that of the fastest file after the first (the first also
+    loads the parser and imports what the batch needs: ``FIRST_FILE_EXTRA``).  Yes when the
+    files left would take ``WORKERS_PAY`` here at that pace, once two files after the first
+    were timed (or one that took ``PROBE_SECONDS`` or more: a slow batch gains from workers
+    at once); no when fewer than two files are left, or when the files after the first took
+    ``PROBE_SECONDS``.  ``None`` before any file."""
+    if not seconds:
+        return None
+    if left < 2:
+        return False
+    later = seconds[1:]
+    pace = min(later) if later else seconds[0] - FIRST_FILE_EXTRA
+    if pace * left >= WORKERS_PAY and (len(later) >= 2 or pace >= PROBE_SECONDS):
+        return True
+    return False if sum(later) >= PROBE_SECONDS else None
+
+
+def _kept(jobs: int, readable: int, seconds: Sequence[float]) -> str:
+    """What ``run_all`` says when it keeps a batch in one process."""
+    left = readable - len(seconds)
+    why = (
+        "one file is left"
+        if left < 2
+        else f"the {left} left would take about {1000 * min(seconds[1:]) * left:.0f} ms here, "
+        f"and workers pay from {1000 * WORKERS_PAY:.0f} ms"
+    )
+    return (
+        f"--jobs {jobs}: the {readable} files are certified in this process, without workers: "
+        f"after {len(seconds)}, {why}"
+    )
 
 
 def _run_serially(

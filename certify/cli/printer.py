@@ -118,6 +118,11 @@ class Printer:
                 "expectation that reads back; froze its status only\n"
             )
 
+    def note(self, message: str) -> None:
+        """A line on stderr about how the batch runs (none with --quiet)."""
+        if not self.quiet:
+            sys.stderr.write(f"certify: {message}\n")
+
     def summary(self, summary: Summary, code: ExitCode) -> None:
         """The batch in one line on stderr (only when something went wrong, with --quiet)."""
         if self.quiet and code == ExitCode.OK:

@@ -18,10 +18,20 @@ from collections.abc import Sequence
 from datetime import datetime, timezone
 from pathlib import PurePath
 
+from certify.errors import UsageError
+from certify.files import write_atomically
 from certify.output.results import FileResult, Outcome
 from certify.output.verdict import explain
 
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def write_junit(path: str, results: Sequence[FileResult], checking: bool) -> None:
+    """Write the JUnit report atomically: a reader never sees half a file."""
+    try:
+        write_atomically(path, to_xml(results, checking))
+    except OSError as error:
+        raise UsageError(f"--junit: cannot write {path!r}: {error.strerror or error}") from None
 
 
 def clean(text: str) -> str:
