@@ -70,3 +70,9 @@ def test_choices_are_case_insensitive() -> None:
 
     result = CliRunner().invoke(app, [str(SAMPLES / "ana.txt"), "--engine", "ENUMERATE"])
     assert result.exit_code == 0, result.stderr
+
+
+def test_brackets_in_an_options_help_are_printed_not_read_as_markup() -> None:
+    page = help_page()
+    assert "(needs certify[dask])" in page
+    assert "Up to N worker processes for a batch, started where they pay" in page

@@ -10,6 +10,7 @@ files each way certifies, and what the command says.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -112,7 +113,7 @@ def test_a_small_batch_is_certified_here_and_says_so(monkeypatch: pytest.MonkeyP
     assert batch.run(jobs=4) == [path for path, _ in batch.entries]
     assert batch.here == [path for path, _ in batch.entries] and batch.sent == []
     assert len(batch.said) == 1
-    assert batch.said[0].startswith("--jobs 4: the 10 files are certified in this process")
+    assert batch.said[0].startswith("the 10 files are certified in this process, without workers")
 
 
 def test_a_slow_batch_of_three_gives_two_files_to_two_workers(
@@ -160,6 +161,9 @@ def test_the_command_says_it_kept_a_small_batch_here(
     assert kept.stderr == said + "after 2, one file is left\n" + serial.stderr
     quiet = certify(folder, "--check", "--jobs", "2", "--quiet")
     assert quiet.exit_code == 0 and quiet.stderr == ""
+    monkeypatch.setattr(os, "cpu_count", lambda: 2)
+    every_cpu = certify(folder, "--check", "--jobs", "0")  # as typed, not the CPUs it means
+    assert every_cpu.stderr.startswith("certify: --jobs 0: the 3 files are certified in this")
 
 
 def test_the_command_says_nothing_when_it_starts_workers(

@@ -344,7 +344,7 @@ class _Batch:
 
         jobs = self.jobs or cpus
         given = (self.ask, self.options, self.checking, self.debug, jobs, counted)
-        return run_all(entries, *given, say=say)
+        return run_all(entries, *given, say=lambda said: say(f"--jobs {self.jobs}: {said}"))
 
 
 def _catch_swallowed_interrupts() -> list[object]:

@@ -181,14 +181,17 @@ GlobOption = Annotated[str, typer.Option(help="File name pattern searched for in
 JobsOption = Annotated[
     int,
     typer.Option(
-        "--jobs", "-j", help="Worker processes for a batch (0: one per CPU); same output."
+        "--jobs",
+        "-j",
+        help="Up to N worker processes for a batch, started where they pay (0: one per CPU); "
+        "same output.",
     ),
 ]
 ExecutorOption = Annotated[
     Executor,
     typer.Option(
         case_sensitive=False,
-        help="Run a batch here (local: --jobs processes) or on Dask (needs certify[dask]); "
+        help="Run a batch here (local: --jobs processes) or on Dask (needs certify\\[dask]); "
         "same output.",
     ),
 ]

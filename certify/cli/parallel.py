@@ -299,7 +299,7 @@ def run_all(
             more = run_parallel(rest, asks, options, checking, debug, min(jobs, left), counted)
             return itertools.chain(done, more)
         if say is not None:
-            say(_kept(jobs, readable, seconds))
+            say(_kept(readable, seconds))
         return itertools.chain(done, _run_serially(rest, asks, options, checking, debug))
     return iter(done)  # not reached: ``paying`` says no before the last file
 
@@ -325,7 +325,7 @@ def paying(seconds: Sequence[float], left: int) -> bool | None:
     return False if sum(later) >= PROBE_SECONDS else None
 
 
-def _kept(jobs: int, readable: int, seconds: Sequence[float]) -> str:
+def _kept(readable: int, seconds: Sequence[float]) -> str:
     """What ``run_all`` says when it keeps a batch in one process."""
     left = readable - len(seconds)
     why = (
@@ -335,7 +335,7 @@ def _kept(jobs: int, readable: int, seconds: Sequence[float]) -> str:
         f"and workers pay from {1000 * WORKERS_PAY:.0f} ms"
     )
     return (
-        f"--jobs {jobs}: the {readable} files are certified in this process, without workers: "
+        f"the {readable} files are certified in this process, without workers: "
         f"after {len(seconds)}, {why}"
     )
 
