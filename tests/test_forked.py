@@ -78,6 +78,23 @@ def test_results_come_in_chunk_order_from_every_worker() -> None:
     assert out == "ok\n"
 
 
+def test_as_many_chunks_as_workers_go_one_to_each() -> None:
+    # Two slow files left for two workers: each takes one, at once (the first worker was
+    # given both, two chunks in flight, and the second had nothing to do).
+    out = run("""
+        def work(chunk):
+            return [(name, os.getpid()) for name in chunk]
+        for jobs in (2, 3):
+            pool = Forked(work, [[str(index)] for index in range(jobs)], jobs)
+            workers = [worker.pid for worker in pool.workers]
+            got = [result for chunk in pool.results() for result in chunk]
+            pool.close()
+            assert [pid for _, pid in got] == workers, got  # chunk i to worker i
+        print("ok")
+    """)
+    assert out == "ok\n"
+
+
 def test_an_exception_in_a_worker_is_raised_in_the_parent() -> None:
     out = run("""
         from certify.errors import UsageError

@@ -174,3 +174,33 @@ def test_the_command_says_nothing_when_it_starts_workers(
     serial, workers = certify(folder, "--check"), certify(folder, "--check", "--jobs", "2")
     assert workers.exit_code == 0
     assert (workers.stdout, workers.stderr) == (serial.stdout, serial.stderr)
+
+
+def test_files_of_a_sizeable_length_go_to_the_workers_at_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Two slow texts: timing the first would leave only one for the workers.
+    batch = Batch(monkeypatch, 0, PAY)
+    half = parallel.WORKERS_PAY_BYTES // 2
+    for name in ("a.txt", "b.txt"):
+        (tmp_path / name).write_text("x" * half, encoding="utf-8")
+        batch.entries.append((str(tmp_path / name), None))
+    assert parallel.sizeable(batch.entries)
+    assert len(batch.run()) == 2
+    assert batch.here == [] and batch.sent == [([p for p, _ in batch.entries], 2)]
+
+
+def test_files_short_of_that_length_are_timed_first(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    batch = Batch(monkeypatch, 0, PAY / 100)
+    gone = UnreadableFile("no such file", file="gone.txt")
+    batch.entries.append(("gone.txt", gone))  # an unreadable file counts no bytes
+    for index in range(4):
+        path = tmp_path / f"t{index}.txt"
+        path.write_text("x" * (parallel.WORKERS_PAY_BYTES // 5), encoding="utf-8")
+        batch.entries.append((str(path), None))
+    batch.entries.append((str(tmp_path / "missing.txt"), None))  # gone since it was listed
+    assert not parallel.sizeable(batch.entries)
+    assert len(batch.run()) == 6
+    assert batch.sent == [] and len(batch.here) == 5

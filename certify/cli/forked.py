@@ -75,8 +75,9 @@ class Forked:
     def results(self) -> Iterator[list[Any]]:
         """Each chunk's list of results, in order.  A chunk whose worker raised raises that
         error; one whose worker ended raises ``Stopped``."""
-        for worker in self.workers:
-            self._give(worker)
+        for depth in range(1, IN_FLIGHT + 1):  # a chunk to each worker in turn, then more
+            for worker in self.workers:
+                self._give(worker, depth)
         for wanted in range(len(self.chunks)):
             while wanted not in self.done:
                 busy = {w.results: w for w in self.workers if w.owed}
@@ -102,8 +103,9 @@ class Forked:
             _reap(worker.pid)
         self.workers = []
 
-    def _give(self, worker: Worker) -> None:
-        while worker.alive and len(worker.owed) < IN_FLIGHT and self.given < len(self.chunks):
+    def _give(self, worker: Worker, depth: int = IN_FLIGHT) -> None:
+        """Give the worker chunks until it owes ``depth``."""
+        while worker.alive and len(worker.owed) < depth and self.given < len(self.chunks):
             worker.owed.append(self.given)
             self.given += 1
             try:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import itertools
+import os
 import signal
 import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -51,12 +52,16 @@ WORKER_IMPORTS = (
 )
 
 # ``--jobs N`` starts workers only where they pay (``paying``): when the files left would take
-# WORKERS_PAY seconds here, at the pace of the fastest file certified so far.  Starting two
+# WORKERS_PAY seconds here, at the pace of the fastest file after the first.  Starting two
 # workers (the imports they need, the forks, their first pages) costs 20-25 ms on 2 cores,
 # and two workers make the rest about 1.5x faster, so they pay from about 60 ms of work
 # left; measured by benchmarks/jobs_choice.py (``--jobs 2`` against ``--jobs 1`` on
 # batches of 2 to 1,000 small texts).
 WORKERS_PAY = 0.06
+# ... or at once, when the files hold this much text: the small texts of
+# benchmarks/batch_throughput.py take about 5 µs a byte (180 bytes in 1 ms), so 12 KB of
+# them take WORKERS_PAY (a long text usually takes more a byte, not less).
+WORKERS_PAY_BYTES = 12_000
 PROBE_SECONDS = 0.02
 FIRST_FILE_EXTRA = 0.04
 
@@ -272,9 +277,10 @@ def run_all(
     """Certify every file in order: here, or in up to ``jobs`` worker processes where they
     pay (``counted``: see ``run_parallel``).
 
-    With ``jobs > 1`` the first files are certified here while ``paying`` weighs what is
-    left against what workers cost to start; where they would not pay, the batch stays here
-    and ``say`` is told so.  The workers (if any) are started before this returns, so that
+    With ``jobs > 1`` workers start at once for files of ``sizeable`` size; otherwise the
+    first files are certified here while ``paying`` weighs what is left against what
+    workers cost to start, and where they would not pay, the batch stays here and ``say`` is
+    told so.  The workers (if any) are started before this returns, so that
     they are forked before the caller starts anything else, such as the thread of a progress
     bar.
     """
@@ -282,6 +288,8 @@ def run_all(
     readable = sum(1 for _, error in entries if error is None)
     if jobs <= 1 or readable <= 1:
         return _run_serially(entries, asks, options, checking, debug)
+    if sizeable(entries):
+        return run_parallel(entries, asks, options, checking, debug, min(jobs, readable), counted)
     done: list[FileResult] = []
     seconds: list[float] = []
     for index, (path, error) in enumerate(entries):
@@ -302,6 +310,22 @@ def run_all(
             say(_kept(readable, seconds))
         return itertools.chain(done, _run_serially(rest, asks, options, checking, debug))
     return iter(done)  # not reached: ``paying`` says no before the last file
+
+
+def sizeable(entries: Sequence[Entry]) -> bool:
+    """Whether the readable files hold ``WORKERS_PAY_BYTES`` of text or more: enough that
+    workers pay before any file is timed (two slow files would otherwise stay here, as the
+    second is the only one left when the first is timed)."""
+    total = 0
+    for path, error in entries:
+        if error is None:
+            try:
+                total += os.stat(path).st_size
+            except OSError:  # read, and refused, by its worker in its turn
+                continue
+            if total >= WORKERS_PAY_BYTES:
+                return True
+    return False
 
 
 def paying(seconds: Sequence[float], left: int) -> bool | None:
