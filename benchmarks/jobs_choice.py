@@ -1,7 +1,7 @@
 """Whether ``--jobs 2`` picks the faster way for batches of every size, and says so.
 
-    python benchmarks/jobs_choice.py [--sizes 2 5 10 20 40 80 160 1000] [--pairs 15]
-                                     [--python PY]
+    python benchmarks/jobs_choice.py [--sizes 2 5 10 20 40 80 160 1000] [--long 2 3]
+                                     [--pairs 15] [--python PY]
 
 Issue 9's target for ``--jobs``: ``--jobs 2`` at least 1.6x ``--jobs 1`` on 2 cores, "or
 ``--jobs`` picks the faster by itself and says so".  Workers cost a fixed 20-25 ms to start
@@ -16,7 +16,9 @@ with their ``# expect:`` lines), then times ``certify --check FOLDER --quiet`` w
 prints the median of the rounds' wall-time ratios, ``--jobs 2`` over ``--jobs 1``, beside
 the target (at most 1.05: no slower, within the noise of one pair), and whether the batch
 was kept in one process: ``--jobs 2`` without ``--quiet`` is run once more for that, and
-its stderr must say so exactly when no worker was started.
+its stderr must say so exactly when no worker was started.  Then the same for batches of
+``--long`` long texts (``LONG_PEOPLE`` people each in one of two rooms, about 0.4 s a text),
+where workers pay from two texts on.
 """
 
 from __future__ import annotations
@@ -37,7 +39,19 @@ from machine import line as machine_line
 from startup import environment
 
 TARGET = 1.05  # --jobs 2's wall time over --jobs 1's, at most
+LONG_PEOPLE = 1500
+ROOMS = ("the kitchen", "the garden", "the hall", "the attic")
 SAID = "certified in this process"
+
+
+def write_long(folder: Path, count: int) -> None:
+    """``count`` long texts: each of ``LONG_PEOPLE`` people in one of two rooms."""
+    rng = random.Random(count)
+    for index in range(count):
+        lines = [
+            f"P{person} is in {' or '.join(rng.sample(ROOMS, 2))}." for person in range(LONG_PEOPLE)
+        ]
+        (folder / f"long{index}.txt").write_text("\n".join([*lines, "Where is P1?", ""]))
 
 
 def wall(certify: str, folder: Path, jobs: int) -> float:
@@ -70,6 +84,7 @@ def main() -> None:
     """Generate, time, print."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[2, 5, 10, 20, 40, 80, 160, 1000])
+    parser.add_argument("--long", type=int, nargs="*", default=[2, 3], help="long-text batches")
     parser.add_argument("--pairs", type=int, default=15, help="rounds of --jobs 1 and 2")
     parser.add_argument("--python", default=sys.executable, help="interpreter of the install")
     args = parser.parse_args()
@@ -82,10 +97,14 @@ def main() -> None:
         warm.mkdir()
         write_corpus(warm, 10)
         wall(certify, warm, 1)  # a new install's first run saves its parser: not a batch's cost
-        for size in args.sizes:
-            folder = Path(temporary) / f"batch{size}"
+        batches = [(size, False) for size in args.sizes] + [(size, True) for size in args.long]
+        for size, long in batches:
+            folder = Path(temporary) / f"batch{size}{'long' if long else ''}"
             folder.mkdir()
-            write_corpus(folder, size, seed=size)
+            if long:
+                write_long(folder, size)
+            else:
+                write_corpus(folder, size, seed=size)
             ratios, serial = [], []
             for _ in range(args.pairs):
                 seconds = {}
@@ -97,9 +116,9 @@ def main() -> None:
             worst = max(worst, ratio)
             how = "kept in one process" if kept_here(certify, folder) else "workers started"
             print(
-                f"{size:5d} texts: --jobs 1 {statistics.median(serial) * 1000:6.0f} ms; "
-                f"--jobs 2 {ratio:.2f}× its wall time ({spread(ratios, '.2f')}), {how}; "
-                f"target ≤ {TARGET}"
+                f"{size:5d} {'long' if long else 'small'} texts: --jobs 1 "
+                f"{statistics.median(serial) * 1000:6.0f} ms; --jobs 2 {ratio:.2f}× its wall "
+                f"time ({spread(ratios, '.2f')}), {how}; target ≤ {TARGET}"
             )
     print(f"worst size: --jobs 2 at {worst:.2f}× the wall time of --jobs 1 (target ≤ {TARGET})")
 

@@ -394,14 +394,17 @@ def test_jobs_choice_prints_each_size_its_ratio_and_what_jobs_chose() -> None:
     if not Path(sys.executable).with_name("certify").exists():
         pytest.skip("no certify script beside this interpreter")
     script = ROOT / "benchmarks" / "jobs_choice.py"
+    arguments = ["--python", sys.executable, "--sizes", "2", "--pairs", "2", "--long"]
     done = subprocess.run(
-        [sys.executable, str(script), "--python", sys.executable, "--sizes", "2", "--pairs", "2"],
+        [sys.executable, str(script), *arguments],
         capture_output=True,
         text=True,
         timeout=300,
     )
     assert done.returncode == 0, done.stderr
-    two = r"^    2 texts: --jobs 1 +\d+ ms; --jobs 2 (\d+\.\d\d)× its wall time \(.* over 2\), "
+    two = (
+        r"^    2 small texts: --jobs 1 +\d+ ms; --jobs 2 (\d+\.\d\d)× its wall time \(.* over 2\), "
+    )
     # two files: the first here, then one left, which no worker can share
     found = re.search(two + r"kept in one process; target ≤ 1\.05$", done.stdout, re.M)
     assert found is not None and float(found.group(1)) > 0, done.stdout
