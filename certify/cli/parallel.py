@@ -280,9 +280,8 @@ def run_all(
     With ``jobs > 1`` workers start at once for files of ``sizeable`` size; otherwise the
     first files are certified here while ``paying`` weighs what is left against what
     workers cost to start, and where they would not pay, the batch stays here and ``say`` is
-    told so.  The workers (if any) are started before this returns, so that
-    they are forked before the caller starts anything else, such as the thread of a progress
-    bar.
+    told so.  The workers (if any) are started before this returns, so that they are forked
+    before the caller starts anything else, such as the thread of a progress bar.
     """
     entries = list(entries)
     readable = sum(1 for _, error in entries if error is None)
