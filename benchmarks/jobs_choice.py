@@ -29,12 +29,11 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from batch_throughput import spread, write_corpus
+from batch_throughput import spread, throughput, write_corpus
 from machine import line as machine_line
 from startup import environment
 
@@ -56,17 +55,7 @@ def write_long(folder: Path, count: int) -> None:
 
 def wall(certify: str, folder: Path, jobs: int) -> float:
     """Seconds of one ``certify --check FOLDER --quiet --jobs N`` process."""
-    started = time.perf_counter()
-    done = subprocess.run(
-        [certify, "--check", str(folder), "--quiet", "--jobs", str(jobs)],
-        capture_output=True,
-        text=True,
-        env=environment(),
-    )
-    seconds = time.perf_counter() - started
-    if done.returncode != 0:
-        raise SystemExit(f"certify failed ({done.returncode}):\n{done.stdout}{done.stderr}")
-    return seconds
+    return 1 / throughput(certify, folder, 1, jobs)[0]
 
 
 def kept_here(certify: str, folder: Path) -> bool:
