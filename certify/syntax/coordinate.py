@@ -99,7 +99,7 @@ def coordinate(chain: Chain, mode: str = "") -> ast.Body:
                 # "and" over "or": a name after an "or" continues the clause before it, and
                 # the names joined by "and" alone are the plural clause's subjects ("Ana is
                 # red or green and Ana and Bea have different colors").
-                start = 0 if previous is None else _and_run(pending)
+                start = 0 if previous is None else _and_run(pending, separator)
                 group = pending[start:]
                 del pending[start:]
                 flush()
@@ -128,13 +128,20 @@ def coordinate(chain: Chain, mode: str = "") -> ast.Body:
     return _apply_mode(_combine(units), mode)
 
 
-def _and_run(pending: list[tuple[Bare, str]]) -> int:
-    """Where the names that follow one another by "and" to the end of ``pending`` start (0
-    when no name is joined by "and": then all of them are the subjects, as before)."""
+def _and_run(pending: list[tuple[Bare, str]], separator: str) -> int:
+    """Where the names that follow one another by "and" to the end of ``pending`` start.
+
+    When no name is joined by "and", all of them are the subjects (``_group`` refuses them if
+    their joins differ), but for the clause's own "and": then the last name alone is joined
+    to its subject, and the names before it, each after an "or", continue the clause before
+    ("Ana is round or square or Ana and Bea have different shapes")."""
     start = len(pending)
     while start and pending[start - 1][1] == "and":
         start -= 1
-    return start if start < len(pending) else 0
+    if start < len(pending):
+        return start
+    each_after_or = all(before == "or" for _, before in pending)
+    return len(pending) - 1 if separator == "and" and each_after_or else 0
 
 
 def _normalize(separators: tuple[str, ...]) -> list[str]:
@@ -224,6 +231,16 @@ def _group(pending: list[tuple[Bare, str]], clause: ast.Clause, separator: str) 
             )
     subjects = [bare.np for bare, _ in pending] + [clause.subject]
     joins = [s for _, s in pending[1:]] + [separator]
+    if len(set(joins)) > 1:  # "Ana or Bea and Carl are ...": (Ana or Bea) and Carl, or not?
+        first, last = pending[0][0].span, clause.subject.span
+        raise SentenceError(
+            f"{' and '.join(repr(join) for join in sorted(set(joins)))} both join the subjects "
+            "of one verb here, so it is unclear which of them groups first",
+            ast.Span(first.line, first.column, last.end_column),
+            "Ana or Bea is in the kitchen, and Carl is in the kitchen.",
+            expected="one word joining the subjects of a verb ('X and Y are ...', 'X or Y is "
+            "...'), and whole clauses joined for the rest",
+        )
     leading = subjects[:-1]
     if clause.subject.kind == "generic" and all(_adjective_like(s) for s in leading):
         adjectives = tuple(_adjective_of(s) for s in leading) + clause.subject.adjectives

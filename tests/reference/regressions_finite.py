@@ -142,6 +142,21 @@ FOUND = [
         "of three subjects with Ana and Bea. Bea has no location, so only Ana is in the kitchen.",
     ),
     Case(
+        "found-names-after-or-continue-the-clause-before-a-plural-one",
+        "The shapes are round, square and flat.\nAna is in the kitchen.\n"
+        "Ana is round or square or Ana and Bea have different shapes.\n",
+        ("Who is in the kitchen?", "What shape is Ana?", "What shape is Bea?"),
+        True,
+        (
+            answer("forced", "Ana"),
+            answer("open", "round", "square", "flat"),
+            answer("open", "round", "square", "flat"),
+        ),
+        "Differential seed 20261281: 'and' over 'or' makes line 3 '(Ana is round or square) "
+        "or (Ana and Bea have different shapes)'; it was refused, 'square' read as a subject "
+        "beside Ana and Bea. Ana flat needs Bea not flat; Ana round allows any shape of Bea.",
+    ),
+    Case(
         "single-letter-name",
         "A is in the kitchen.\n",
         ("Where is A?", "Is A big?"),
