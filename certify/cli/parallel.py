@@ -342,10 +342,16 @@ def paying(seconds: Sequence[float], left: int) -> bool | None:
     if left < 2:
         return False
     later = seconds[1:]
-    pace = min(later) if later else seconds[0] - FIRST_FILE_EXTRA
+    pace = _pace(seconds)
     if pace * left >= WORKERS_PAY and (len(later) >= 2 or pace >= PROBE_SECONDS):
         return True
     return False if sum(later) >= PROBE_SECONDS else None
+
+
+def _pace(seconds: Sequence[float]) -> float:
+    """Seconds a file left will take here: the fastest file after the first, or the first
+    without what only the first pays (``FIRST_FILE_EXTRA``)."""
+    return min(seconds[1:]) if seconds[1:] else seconds[0] - FIRST_FILE_EXTRA
 
 
 def _kept(readable: int, seconds: Sequence[float]) -> str:
@@ -354,7 +360,7 @@ def _kept(readable: int, seconds: Sequence[float]) -> str:
     why = (
         "one file is left"
         if left < 2
-        else f"the {left} left would take about {1000 * min(seconds[1:]) * left:.0f} ms here, "
+        else f"the {left} left would take about {1000 * _pace(seconds) * left:.0f} ms here, "
         f"and workers pay from {1000 * WORKERS_PAY:.0f} ms"
     )
     return (
